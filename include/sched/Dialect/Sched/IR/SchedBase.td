@@ -1,0 +1,115 @@
+//===- SchedBase.td - sched dialect definition -------------*- tablegen -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The `sched` dialect, its enums and the base classes of its ops, types and
+// attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_DIALECT_SCHED_IR_SCHEDBASE_TD
+#define SCHED_DIALECT_SCHED_IR_SCHEDBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Sched_Dialect : Dialect {
+  let name = "sched";
+  let cppNamespace = "::mlir::sched";
+  let summary = "Asynchronous collectives, compute and targets for scheduling";
+  let description = [{
+    The `sched` dialect models one step of a distributed program as it is seen
+    by a communication/computation scheduler:
+
+    * `sched.process_group` symbols name the groups of ranks that
+      communicate, with their size and, optionally, their ranks and topology.
+    * Collectives are split into a `*_start` op, which returns a
+      `!sched.future<...>` carrying the result types, and a `sched.wait` that
+      consumes the future and returns the values. Everything that runs between
+      the two overlaps with the communication.
+    * `sched.compute` groups work and carries its cost.
+    * `#sched.target<...>` holds the hardware facts the cost model reads.
+
+    The same ops exist in two forms: a value-semantic (tensor) form on which
+    scheduling runs, and a buffer (memref) form, in destination-passing style,
+    which the lowerings consume. See `docs/Rationale.md`.
+  }];
+
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+
+  let extraClassDeclaration = [{
+    /// Registers the types (SchedTypes.cpp).
+    void registerTypes();
+    /// Registers the attributes (SchedAttrs.cpp).
+    void registerAttributes();
+
+    /// Name of the discardable attribute that attaches a `#sched.target` to
+    /// an op (usually the module).
+    static constexpr ::llvm::StringLiteral getTargetAttrName() {
+      return ::llvm::StringLiteral("sched.target");
+    }
+    /// Name of the discardable attribute that attaches a `#sched.cost` to an
+    /// op of another dialect.
+    static constexpr ::llvm::StringLiteral getCostAttrName() {
+      return ::llvm::StringLiteral("sched.cost");
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Sched_ReductionKind : I32EnumAttr<"ReductionKind",
+    "reduction applied by a collective", [
+  I32EnumAttrCase<"Sum", 0, "sum">,
+  I32EnumAttrCase<"Prod", 1, "prod">,
+  I32EnumAttrCase<"Min", 2, "min">,
+  I32EnumAttrCase<"Max", 3, "max">,
+  // Sum divided by the group size.
+  I32EnumAttrCase<"Avg", 4, "avg">
+]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::sched";
+}
+
+def Sched_ReductionKindAttr
+    : EnumAttr<Sched_Dialect, Sched_ReductionKind, "reduction"> {
+  let assemblyFormat = "$value";
+}
+
+def Sched_CollectiveKind : I32EnumAttr<"CollectiveKind",
+    "kind of a collective communication", [
+  I32EnumAttrCase<"AllGather", 0, "all_gather">,
+  I32EnumAttrCase<"ReduceScatter", 1, "reduce_scatter">,
+  I32EnumAttrCase<"AllReduce", 2, "all_reduce">,
+  I32EnumAttrCase<"AllToAll", 3, "all_to_all">,
+  I32EnumAttrCase<"Broadcast", 4, "broadcast">
+]> {
+  let cppNamespace = "::mlir::sched";
+}
+
+//===----------------------------------------------------------------------===//
+// Base classes
+//===----------------------------------------------------------------------===//
+
+class Sched_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Sched_Dialect, mnemonic, traits>;
+
+class Sched_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Sched_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+class Sched_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Sched_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+#endif // SCHED_DIALECT_SCHED_IR_SCHEDBASE_TD

@@ -1,0 +1,88 @@
+//===- SchedInterfaces.cpp - sched op interfaces --------------------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Dialect/Sched/IR/SchedInterfaces.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+#include "sched/Dialect/Sched/IR/SchedInterfaces.cpp.inc"
+
+LogicalResult mlir::sched::detail::verifyCollectiveOp(Operation *op) {
+  auto collective = cast<CollectiveOpInterface>(op);
+  OperandRange inputs = collective.getInputs();
+  OperandRange outputs = collective.getOutputs();
+
+  // collective_c1
+  if (inputs.empty())
+    return op->emitOpError("expects at least one input");
+
+  // collective_c2
+  bool bufferForm = isa<MemRefType>(inputs.front().getType());
+  for (Value input : inputs) {
+    Type type = input.getType();
+    if (!isa<RankedTensorType, MemRefType>(type))
+      return op->emitOpError("expects ranked tensor or memref inputs, got ")
+             << type;
+    if (isa<MemRefType>(type) != bufferForm)
+      return op->emitOpError(
+          "expects all inputs to be tensors or all to be memrefs");
+    if (auto memref = dyn_cast<MemRefType>(type);
+        memref && !memref.areTrailingDimsContiguous(memref.getRank()))
+      return op->emitOpError("expects contiguous memref inputs, got ") << type;
+  }
+
+  // collective_c3
+  if (!bufferForm && !outputs.empty())
+    return op->emitOpError(
+        "expects no 'into' buffers when the inputs are tensors");
+  if (bufferForm) {
+    if (outputs.size() != inputs.size())
+      return op->emitOpError("expects one 'into' buffer per input, got ")
+             << outputs.size() << " for " << inputs.size() << " inputs";
+    for (Value output : outputs) {
+      auto memref = dyn_cast<MemRefType>(output.getType());
+      if (!memref)
+        return op->emitOpError("expects memref 'into' buffers, got ")
+               << output.getType();
+      if (!memref.areTrailingDimsContiguous(memref.getRank()))
+        return op->emitOpError("expects contiguous 'into' buffers, got ")
+               << memref;
+    }
+  }
+
+  // collective_c4
+  ArrayRef<Type> carried = collective.getResultValueTypes();
+  if (carried.size() != inputs.size())
+    return op->emitOpError("expects the future to carry one value per input, "
+                           "got ")
+           << carried.size() << " for " << inputs.size() << " inputs";
+  if (bufferForm) {
+    if (TypeRange(outputs) != TypeRange(carried))
+      return op->emitOpError(
+          "expects the future to carry the types of the 'into' buffers");
+  } else if (collective.getFuture().getType().isBufferForm()) {
+    return op->emitOpError(
+        "expects the future to carry tensors when the inputs are tensors");
+  }
+
+  // collective_c5
+  Value future = collective.getFuture();
+  if (future.use_empty())
+    return op->emitOpError("future is never waited on");
+  if (!future.hasOneUse())
+    return op->emitOpError("future must be waited on exactly once, but has ")
+           << std::distance(future.use_begin(), future.use_end()) << " uses";
+  Operation *user = *future.user_begin();
+  if (!isa<WaitOp>(user))
+    return op->emitOpError("future may only be used by 'sched.wait', not by '")
+           << user->getName() << "'";
+  if (user->getBlock() != op->getBlock())
+    return op->emitOpError("future must be waited on in the same block");
+  return success();
+}

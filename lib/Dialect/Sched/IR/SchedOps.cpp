@@ -1,0 +1,475 @@
+//===- SchedOps.cpp - sched dialect operations ----------------------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Verifiers carry the constraint labels of the op descriptions in SchedOps.td
+// (`<op>_cN`); test/Dialect/Sched/invalid.mlir has one case per label.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Returns true for element types that can be moved as raw bytes: integer and
+/// float types whose width is a whole number of bytes, and complex numbers of
+/// those.
+static bool isByteSizedElementType(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    type = complex.getElementType();
+  if (!type.isIntOrFloat())
+    return false;
+  return type.getIntOrFloatBitWidth() % 8 == 0;
+}
+
+/// Returns true for element types a reduction is defined on: those that both
+/// NCCL and MPI reduce natively.
+static bool isReducibleElementType(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    unsigned width = integer.getWidth();
+    return width == 8 || width == 32 || width == 64;
+  }
+  return isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
+             Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
+static bool dimsMatch(int64_t expected, int64_t actual) {
+  return ShapedType::isDynamic(expected) || ShapedType::isDynamic(actual) ||
+         expected == actual;
+}
+
+/// Returns the shaped type the future carries for input `index`.
+static ShapedType getCarriedType(CollectiveOpInterface op, unsigned index) {
+  return cast<ShapedType>(op.getResultValueTypes()[index]);
+}
+
+/// Checks that `dim` is a valid dimension of every input.
+static LogicalResult verifyDimInRange(CollectiveOpInterface op, int64_t dim,
+                                      StringRef name) {
+  for (Value input : op.getInputs()) {
+    auto type = cast<ShapedType>(input.getType());
+    if (dim < 0 || dim >= type.getRank())
+      return op->emitOpError()
+             << name << " " << dim << " is out of range for an input of rank "
+             << type.getRank();
+  }
+  return success();
+}
+
+/// Checks element types: equal between input and result, and byte-sized or,
+/// if `reducible`, reducible.
+static LogicalResult verifyElementTypes(CollectiveOpInterface op,
+                                        bool reducible) {
+  for (auto [index, input] : llvm::enumerate(op.getInputs())) {
+    Type element = cast<ShapedType>(input.getType()).getElementType();
+    if (reducible && !isReducibleElementType(element))
+      return op->emitOpError("cannot reduce element type ")
+             << element << "; expected i8, i32, i64, f8E4M3FN, f8E5M2, f16, "
+             << "bf16, f32 or f64";
+    if (!reducible && !isByteSizedElementType(element))
+      return op->emitOpError("cannot communicate element type ")
+             << element << "; expected a byte-sized integer, float or "
+             << "complex type";
+    Type resultElement = getCarriedType(op, index).getElementType();
+    if (resultElement != element)
+      return op->emitOpError("result element type ")
+             << resultElement << " does not match input element type "
+             << element;
+  }
+  return success();
+}
+
+/// Checks that the shape of result `index` equals `expected` (dynamic dims
+/// match anything).
+static LogicalResult verifyResultShape(CollectiveOpInterface op,
+                                       unsigned index,
+                                       ArrayRef<int64_t> expected) {
+  ShapedType result = getCarriedType(op, index);
+  bool ok = result.getRank() == static_cast<int64_t>(expected.size());
+  for (unsigned d = 0; ok && d < expected.size(); ++d)
+    ok = dimsMatch(expected[d], result.getShape()[d]);
+  if (ok)
+    return success();
+  auto diag = op->emitOpError("result ") << index << " has type " << result
+                                         << " but expected shape [";
+  llvm::interleaveComma(expected, diag, [&](int64_t dim) {
+    if (ShapedType::isDynamic(dim))
+      diag << "?";
+    else
+      diag << dim;
+  });
+  return diag << "]";
+}
+
+static int64_t scaleDim(int64_t dim, int64_t factor) {
+  return ShapedType::isDynamic(dim) ? dim : dim * factor;
+}
+
+static int64_t divideDim(int64_t dim, int64_t factor) {
+  return ShapedType::isDynamic(dim) ? dim : dim / factor;
+}
+
+/// Adds the effects shared by all collectives: the op enqueues work on the
+/// communication stream and, in the buffer form, reads its inputs and writes
+/// its destination buffers.
+static void getCollectiveEffects(
+    CollectiveOpInterface op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       CommStreamResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       CommStreamResource::get());
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<MemRefType>(operand.get().getType()))
+      continue;
+    // Operands are the inputs followed by the destination buffers.
+    if (operand.getOperandNumber() >= op.getInputs().size())
+      effects.emplace_back(MemoryEffects::Write::get(), &operand,
+                           SideEffects::DefaultResource::get());
+    else
+      effects.emplace_back(MemoryEffects::Read::get(), &operand,
+                           SideEffects::DefaultResource::get());
+  }
+}
+
+/// Resolves the process group of a collective and checks the group-dependent
+/// shape rules.
+static LogicalResult verifyGroupUse(CollectiveOpInterface op,
+                                    SymbolTableCollection &symbolTable) {
+  FlatSymbolRefAttr groupRef = op.getGroupAttr();
+  // collective_c6
+  auto group =
+      symbolTable.lookupNearestSymbolFrom<ProcessGroupOp>(op, groupRef);
+  if (!group)
+    return op->emitOpError("'")
+           << groupRef.getValue()
+           << "' does not reference a valid sched.process_group";
+  return op.verifyWithGroupSize(group.getSizeAttr().getInt());
+}
+
+//===----------------------------------------------------------------------===//
+// ProcessGroupOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ProcessGroupOp::verify() {
+  // process_group_c1
+  if (getSizeAttr().getInt() < 1)
+    return emitOpError("size must be >= 1, got ") << getSizeAttr().getInt();
+  // process_group_c2
+  if (std::optional<ArrayRef<int64_t>> ranks = getRanks()) {
+    if (static_cast<int64_t>(ranks->size()) != getSizeAttr().getInt())
+      return emitOpError("lists ")
+             << ranks->size() << " ranks but its size is " << getSizeAttr().getInt();
+    llvm::DenseSet<int64_t> seen;
+    for (int64_t rank : *ranks) {
+      if (rank < 0)
+        return emitOpError("rank ") << rank << " is negative";
+      if (!seen.insert(rank).second)
+        return emitOpError("rank ") << rank << " is listed twice";
+    }
+  }
+  // process_group_c3
+  if (IntegerAttr perNode = getRanksPerNodeAttr(); perNode && perNode.getInt() < 1)
+    return emitOpError("ranks_per_node must be >= 1, got ") << perNode.getInt();
+  return success();
+}
+
+int64_t ProcessGroupOp::getNumNodes(int64_t defaultRanksPerNode) {
+  int64_t perNode = getRanksPerNodeAttr() ? getRanksPerNodeAttr().getInt()
+                                          : defaultRanksPerNode;
+  if (perNode < 1)
+    perNode = 1;
+  std::optional<ArrayRef<int64_t>> ranks = getRanks();
+  if (!ranks)
+    return (getSizeAttr().getInt() + perNode - 1) / perNode;
+  SmallVector<int64_t> nodes;
+  for (int64_t rank : *ranks)
+    nodes.push_back(rank / perNode);
+  llvm::sort(nodes);
+  return std::unique(nodes.begin(), nodes.end()) - nodes.begin();
+}
+
+//===----------------------------------------------------------------------===//
+// Collective start ops: shared methods
+//===----------------------------------------------------------------------===//
+
+#define SCHED_COLLECTIVE_COMMON(OP, KIND)                                      \
+  CollectiveKind OP::getCollectiveKind() { return CollectiveKind::KIND; }      \
+  LogicalResult OP::verifySymbolUses(SymbolTableCollection &symbolTable) {     \
+    return verifyGroupUse(*this, symbolTable);                                 \
+  }                                                                            \
+  void OP::getEffects(                                                         \
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
+          &effects) {                                                          \
+    getCollectiveEffects(*this, effects);                                      \
+  }
+
+SCHED_COLLECTIVE_COMMON(AllGatherStartOp, AllGather)
+SCHED_COLLECTIVE_COMMON(ReduceScatterStartOp, ReduceScatter)
+SCHED_COLLECTIVE_COMMON(AllReduceStartOp, AllReduce)
+SCHED_COLLECTIVE_COMMON(AllToAllStartOp, AllToAll)
+SCHED_COLLECTIVE_COMMON(BroadcastStartOp, Broadcast)
+#undef SCHED_COLLECTIVE_COMMON
+
+//===----------------------------------------------------------------------===//
+// AllGatherStartOp
+//===----------------------------------------------------------------------===//
+
+std::optional<ReductionKind> AllGatherStartOp::getReductionKind() {
+  return std::nullopt;
+}
+
+LogicalResult AllGatherStartOp::verify() {
+  // all_gather_start_c1
+  if (failed(verifyDimInRange(*this, getGatherDimAttr().getInt(), "gather_dim")))
+    return failure();
+  // all_gather_start_c2
+  return verifyElementTypes(*this, /*reducible=*/false);
+}
+
+LogicalResult AllGatherStartOp::verifyWithGroupSize(int64_t groupSize) {
+  // all_gather_start_c3
+  for (auto [index, input] : llvm::enumerate(getInputs())) {
+    SmallVector<int64_t> expected(
+        cast<ShapedType>(input.getType()).getShape());
+    expected[getGatherDimAttr().getInt()] = scaleDim(expected[getGatherDimAttr().getInt()], groupSize);
+    if (failed(verifyResultShape(*this, index, expected)))
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceScatterStartOp
+//===----------------------------------------------------------------------===//
+
+std::optional<ReductionKind> ReduceScatterStartOp::getReductionKind() {
+  return getReduction();
+}
+
+LogicalResult ReduceScatterStartOp::verify() {
+  // reduce_scatter_start_c1
+  if (failed(verifyDimInRange(*this, getScatterDimAttr().getInt(), "scatter_dim")))
+    return failure();
+  // reduce_scatter_start_c2
+  return verifyElementTypes(*this, /*reducible=*/true);
+}
+
+LogicalResult ReduceScatterStartOp::verifyWithGroupSize(int64_t groupSize) {
+  int64_t dim = getScatterDimAttr().getInt();
+  for (auto [index, input] : llvm::enumerate(getInputs())) {
+    SmallVector<int64_t> expected(
+        cast<ShapedType>(input.getType()).getShape());
+    // reduce_scatter_start_c3
+    if (!ShapedType::isDynamic(expected[dim]) && expected[dim] % groupSize)
+      return emitOpError("scatter_dim ")
+             << dim << " of input " << index << " has size " << expected[dim]
+             << ", which is not divisible by the group size " << groupSize;
+    // reduce_scatter_start_c4
+    expected[dim] = divideDim(expected[dim], groupSize);
+    if (failed(verifyResultShape(*this, index, expected)))
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AllReduceStartOp
+//===----------------------------------------------------------------------===//
+
+std::optional<ReductionKind> AllReduceStartOp::getReductionKind() {
+  return getReduction();
+}
+
+LogicalResult AllReduceStartOp::verify() {
+  // all_reduce_start_c1
+  if (failed(verifyElementTypes(*this, /*reducible=*/true)))
+    return failure();
+  // all_reduce_start_c2
+  for (auto [index, input] : llvm::enumerate(getInputs()))
+    if (failed(verifyResultShape(
+            *this, index, cast<ShapedType>(input.getType()).getShape())))
+      return failure();
+  return success();
+}
+
+LogicalResult AllReduceStartOp::verifyWithGroupSize(int64_t) {
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AllToAllStartOp
+//===----------------------------------------------------------------------===//
+
+std::optional<ReductionKind> AllToAllStartOp::getReductionKind() {
+  return std::nullopt;
+}
+
+LogicalResult AllToAllStartOp::verify() {
+  // all_to_all_start_c1
+  if (failed(verifyDimInRange(*this, getSplitDimAttr().getInt(), "split_dim")) ||
+      failed(verifyDimInRange(*this, getConcatDimAttr().getInt(), "concat_dim")))
+    return failure();
+  // all_to_all_start_c2
+  return verifyElementTypes(*this, /*reducible=*/false);
+}
+
+LogicalResult AllToAllStartOp::verifyWithGroupSize(int64_t groupSize) {
+  int64_t split = getSplitDimAttr().getInt(), concat = getConcatDimAttr().getInt();
+  for (auto [index, input] : llvm::enumerate(getInputs())) {
+    SmallVector<int64_t> expected(
+        cast<ShapedType>(input.getType()).getShape());
+    // all_to_all_start_c3
+    if (!ShapedType::isDynamic(expected[split]) && expected[split] % groupSize)
+      return emitOpError("split_dim ")
+             << split << " of input " << index << " has size "
+             << expected[split]
+             << ", which is not divisible by the group size " << groupSize;
+    // all_to_all_start_c4
+    expected[split] = divideDim(expected[split], groupSize);
+    expected[concat] = scaleDim(expected[concat], groupSize);
+    if (failed(verifyResultShape(*this, index, expected)))
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastStartOp
+//===----------------------------------------------------------------------===//
+
+std::optional<ReductionKind> BroadcastStartOp::getReductionKind() {
+  return std::nullopt;
+}
+
+LogicalResult BroadcastStartOp::verify() {
+  // broadcast_start_c2
+  if (failed(verifyElementTypes(*this, /*reducible=*/false)))
+    return failure();
+  for (auto [index, input] : llvm::enumerate(getInputs()))
+    if (failed(verifyResultShape(
+            *this, index, cast<ShapedType>(input.getType()).getShape())))
+      return failure();
+  return success();
+}
+
+LogicalResult BroadcastStartOp::verifyWithGroupSize(int64_t groupSize) {
+  // broadcast_start_c1
+  if (getRootAttr().getInt() < 0 || getRootAttr().getInt() >= groupSize)
+    return emitOpError("root ")
+           << getRootAttr().getInt() << " is not a position in a group of size "
+           << groupSize;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// WaitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WaitOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  if (operands.empty())
+    return failure();
+  auto future = dyn_cast<FutureType>(operands.front().getType());
+  if (!future)
+    return failure();
+  llvm::append_range(inferredReturnTypes, future.getValueTypes());
+  return success();
+}
+
+LogicalResult WaitOp::verify() {
+  // wait_c1
+  if (!getFuture().getDefiningOp<CollectiveOpInterface>())
+    return emitOpError("expects a future produced by a collective start op");
+  return success();
+}
+
+void WaitOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), CommStreamResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), CommStreamResource::get());
+  // In the buffer form the wait publishes the destination buffers, which the
+  // collective wrote behind the program's back: model it as writing memory.
+  if (getFuture().getType().isBufferForm())
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         SideEffects::DefaultResource::get());
+}
+
+//===----------------------------------------------------------------------===//
+// ComputeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ComputeOp::verify() {
+  bool memrefOuts = llvm::any_of(getOuts().getTypes(), llvm::IsaPred<MemRefType>);
+  // compute_c4
+  if (memrefOuts && getNumResults() != 0)
+    return emitOpError("writes memref outs and must not have results, but has ")
+           << getNumResults();
+  // compute_c3
+  if (!getOuts().empty() && !memrefOuts &&
+      TypeRange(getOuts().getTypes()) != getResultTypes())
+    return emitOpError("tensor outs must have the types of the results");
+  return success();
+}
+
+LogicalResult ComputeOp::verifyRegions() {
+  if (isOpaque())
+    return success();
+  Block &body = getBody().front();
+  // compute_c1
+  SmallVector<Type> expected(getIns().getTypes());
+  llvm::append_range(expected, getOuts().getTypes());
+  if (body.getArgumentTypes() != TypeRange(expected))
+    return emitOpError("body arguments must have the types of ins followed "
+                       "by outs");
+  // compute_c2
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return emitOpError("body must end with 'sched.yield'");
+  if (yield.getValues().getTypes() != getResultTypes())
+    return yield.emitOpError("yields ")
+           << yield.getValues().size()
+           << " values whose types do not match the results of the parent "
+              "'sched.compute'";
+  return success();
+}
+
+void ComputeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &operand : getInsMutable())
+    if (isa<MemRefType>(operand.get().getType()))
+      effects.emplace_back(MemoryEffects::Read::get(), &operand,
+                           SideEffects::DefaultResource::get());
+  for (OpOperand &operand : getOutsMutable()) {
+    if (!isa<MemRefType>(operand.get().getType()))
+      continue;
+    effects.emplace_back(MemoryEffects::Read::get(), &operand,
+                         SideEffects::DefaultResource::get());
+    effects.emplace_back(MemoryEffects::Write::get(), &operand,
+                         SideEffects::DefaultResource::get());
+  }
+}
+
+CostAttr ComputeOp::getComputeCost() { return getCostAttr(); }
+
+StringRef ComputeOp::getComputeKind() { return getKind(); }
+
+#define GET_OP_CLASSES
+#include "sched/Dialect/Sched/IR/SchedOps.cpp.inc"

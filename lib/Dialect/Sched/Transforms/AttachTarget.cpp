@@ -1,0 +1,74 @@
+//===- AttachTarget.cpp - build and attach a #sched.target ----------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Dialect/Sched/IR/SchedAttrs.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/Transforms/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDATTACHTARGET
+#include "sched/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+struct SchedAttachTarget
+    : public sched::impl::SchedAttachTargetBase<SchedAttachTarget> {
+  using Base::Base;
+
+  void runOnOperation() override;
+};
+} // namespace
+
+/// Returns `override` if it was given (non-negative), else `value`.
+template <typename T>
+static T pick(T value, T override) {
+  return override >= 0 ? override : value;
+}
+
+void SchedAttachTarget::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *context = &getContext();
+
+  TargetAttr base = TargetAttr::getPreset(context, preset);
+  if (!base) {
+    module.emitError() << "unknown target preset '" << preset
+                       << "'; expected one of: "
+                       << llvm::join(TargetAttr::getPresetNames(), ", ");
+    return signalPassFailure();
+  }
+
+  auto emitError = [&] { return module.emitError(); };
+  LinkAttr intra = LinkAttr::getChecked(
+      emitError, context,
+      pick(base.getIntraNode().getBandwidth().convertToDouble(), intraNodeBandwidth.getValue()),
+      pick(base.getIntraNode().getLatency().convertToDouble(), intraNodeLatency.getValue()));
+  LinkAttr inter = LinkAttr::getChecked(
+      emitError, context,
+      pick(base.getInterNode().getBandwidth().convertToDouble(), interNodeBandwidth.getValue()),
+      pick(base.getInterNode().getLatency().convertToDouble(), interNodeLatency.getValue()));
+  if (!intra || !inter)
+    return signalPassFailure();
+
+  // Overrides are not range-checked here: an invalid one (e.g. zero GB/s)
+  // reaches the attribute verifier, which names the offending fact.
+  TargetAttr target = TargetAttr::getChecked(
+      emitError, context, base.getName(),
+      pick<int64_t>(base.getGpusPerNode(), gpusPerNode),
+      intra, inter, pick(base.getHbmBandwidth().convertToDouble(), hbmBandwidth.getValue()),
+      pick<int64_t>(base.getHbmCapacity(), hbmCapacity), base.getCompute());
+  if (!target)
+    return signalPassFailure();
+  module->setAttr(SchedDialect::getTargetAttrName(), target);
+}

@@ -1,0 +1,40 @@
+# -*- Python -*-
+#===- lit.cfg.py - sched lit configuration ------------------------------===#
+#
+# Part of the sched project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+#
+#===----------------------------------------------------------------------===#
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "SCHED"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.sched_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CCACHE_DIR",
+                                     "CCACHE_BASEDIR"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+config.substitutions.append(("%sched_src_root", config.sched_src_root))
+config.substitutions.append(("%sched_obj_root", config.sched_obj_root))
+config.substitutions.append(("%sched_install_prefix",
+                             config.sched_install_prefix))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+
+tool_dirs = [os.path.join(config.sched_obj_root, "bin"), config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    ["sched-opt", "sched-lsp-server", "mlir-opt", "mlir-translate"], tool_dirs)
+
+if config.build_unittests:
+    config.available_features.add("unittests")

@@ -36,33 +36,36 @@ void SchedDialect::registerAttributes() {
 //===----------------------------------------------------------------------===//
 
 FailureOr<APFloat> mlir::sched::detail::parseDouble(AsmParser &parser) {
-  // Accept `450` as well as `450.0`: these are quantities, not typed floats.
-  int64_t integer;
-  OptionalParseResult parsedInteger = parser.parseOptionalInteger(integer);
-  if (parsedInteger.has_value()) {
-    if (failed(*parsedInteger))
-      return failure();
-    return APFloat(static_cast<double>(integer));
-  }
-  double value;
-  if (parser.parseFloat(value))
+  // Accept `450` as well as `450.0` and `-1.5`: these are quantities, not
+  // typed floats, so both integer and float literals are fine.
+  SMLoc loc = parser.getCurrentLocation();
+  Attribute attr;
+  if (parser.parseAttribute(attr))
     return failure();
-  return APFloat(value);
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return APFloat(static_cast<double>(integer.getValue().getSExtValue()));
+  if (auto real = dyn_cast<FloatAttr>(attr))
+    return APFloat(real.getValueAsDouble());
+  return parser.emitError(loc, "expected a number, got ") << attr;
 }
 
 void mlir::sched::detail::printDouble(AsmPrinter &printer, double value) {
   char buffer[64];
   auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  if (ec != std::errc()) {
+  if (ec != std::errc() || !std::isfinite(value)) {
     printer << value;
     return;
   }
+  // MLIR float literals need a '.': `450` -> `450.0`, `1e+06` -> `1.0e+06`.
   StringRef text(buffer, end - buffer);
-  printer.getStream() << text;
-  // Keep a float literal a float literal: `450` would read back as an integer.
-  if (std::isfinite(value) && !text.contains_insensitive('e') &&
-      !text.contains('.'))
-    printer.getStream() << ".0";
+  if (text.contains('.')) {
+    printer.getStream() << text;
+    return;
+  }
+  auto [mantissa, exponent] = text.split('e');
+  printer.getStream() << mantissa << ".0";
+  if (!exponent.empty())
+    printer.getStream() << 'e' << exponent;
 }
 
 FailureOr<SmallVector<ComputeRate>>

@@ -1,0 +1,116 @@
+// RUN: sched-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect
+
+// Tests the link verifier: bandwidth is positive.
+// expected-error@+1 {{link bandwidth must be a positive number of GB/s, got 0}}
+"test.op"() {link = #sched.link<bandwidth = 0, latency = 1.0>} : () -> ()
+
+// -----
+
+// Tests the link verifier: latency is non-negative.
+// expected-error@+1 {{link latency must be a non-negative number of microseconds, got -1}}
+"test.op"() {link = #sched.link<bandwidth = 1.0, latency = -1.0>} : () -> ()
+
+// -----
+
+// Tests the target verifier: at least one GPU per node.
+// expected-error@+1 {{target gpus_per_node must be >= 1, got 0}}
+"test.op"() {t = #sched.target<name = "x", gpus_per_node = 0, intra_node = <bandwidth = 1.0, latency = 1.0>, inter_node = <bandwidth = 1.0, latency = 1.0>, hbm_bandwidth = 1.0, hbm_capacity = 1, compute = []>} : () -> ()
+
+// -----
+
+// Tests the target verifier: positive memory bandwidth.
+// expected-error@+1 {{target hbm_bandwidth must be a positive number of GB/s, got 0}}
+"test.op"() {t = #sched.target<name = "x", gpus_per_node = 1, intra_node = <bandwidth = 1.0, latency = 1.0>, inter_node = <bandwidth = 1.0, latency = 1.0>, hbm_bandwidth = 0.0, hbm_capacity = 1, compute = []>} : () -> ()
+
+// -----
+
+// Tests the target verifier: positive memory capacity.
+// expected-error@+1 {{target hbm_capacity must be a positive number of bytes, got -5}}
+"test.op"() {t = #sched.target<name = "x", gpus_per_node = 1, intra_node = <bandwidth = 1.0, latency = 1.0>, inter_node = <bandwidth = 1.0, latency = 1.0>, hbm_bandwidth = 1.0, hbm_capacity = -5, compute = []>} : () -> ()
+
+// -----
+
+// Tests the target verifier: compute rates are for numeric types.
+// expected-error@+1 {{target compute rate must be for an integer or float type, got 'index'}}
+"test.op"() {t = #sched.target<name = "x", gpus_per_node = 1, intra_node = <bandwidth = 1.0, latency = 1.0>, inter_node = <bandwidth = 1.0, latency = 1.0>, hbm_bandwidth = 1.0, hbm_capacity = 1, compute = [index = 1.0]>} : () -> ()
+
+// -----
+
+// Tests the target verifier: one rate per type.
+// expected-error@+1 {{target compute rate for 'bf16' is given twice}}
+"test.op"() {t = #sched.target<name = "x", gpus_per_node = 1, intra_node = <bandwidth = 1.0, latency = 1.0>, inter_node = <bandwidth = 1.0, latency = 1.0>, hbm_bandwidth = 1.0, hbm_capacity = 1, compute = [bf16 = 1.0, bf16 = 2.0]>} : () -> ()
+
+// -----
+
+// Tests the target verifier: positive rates.
+// expected-error@+1 {{target compute rate for 'f32' must be a positive number of TFLOP/s}}
+"test.op"() {t = #sched.target<name = "x", gpus_per_node = 1, intra_node = <bandwidth = 1.0, latency = 1.0>, inter_node = <bandwidth = 1.0, latency = 1.0>, hbm_bandwidth = 1.0, hbm_capacity = 1, compute = [f32 = 0.0]>} : () -> ()
+
+// -----
+
+// Tests the target parser: every fact is required.
+// expected-error@+1 {{expected ','}}
+"test.op"() {t = #sched.target<name = "x", gpus_per_node = 1, intra_node = <bandwidth = 1.0, latency = 1.0>, inter_node = <bandwidth = 1.0, latency = 1.0>, hbm_bandwidth = 1.0, hbm_capacity = 1>} : () -> ()
+
+// -----
+
+// Tests the cost verifier: counts are non-negative.
+// expected-error@+1 {{cost flops must be non-negative, got -3}}
+"test.op"() {c = #sched.cost<flops = -3>} : () -> ()
+
+// -----
+
+// Tests the cost verifier on every field.
+// expected-error@+1 {{cost time_ns must be non-negative, got -1}}
+"test.op"() {c = #sched.cost<bytes_read = 1, bytes_written = 2, time_ns = -1>} : () -> ()
+
+// -----
+
+// Tests the dialect attribute verifier: sched.target holds a target.
+// expected-error@+1 {{'sched.target' must be a #sched.target attribute}}
+module attributes {sched.target = 3} {}
+
+// -----
+
+// Tests the dialect attribute verifier: sched.cost holds a cost.
+// expected-error@+1 {{'sched.cost' must be a #sched.cost attribute}}
+"test.op"() {sched.cost = "cheap"} : () -> ()
+
+// -----
+
+// Tests the dialect attribute verifier: no other sched.* attributes.
+// expected-error@+1 {{unknown sched dialect attribute 'sched.costs'}}
+"test.op"() {sched.costs = #sched.cost<>} : () -> ()
+
+// -----
+
+// Tests the future type verifier: ranked tensors or memrefs only.
+// expected-error@+1 {{future must carry ranked tensors or memrefs, got 'f32'}}
+func.func private @f(!sched.future<f32>)
+
+// -----
+
+// Tests the future type verifier: one form only.
+// expected-error@+1 {{future must carry only tensors or only memrefs, not both}}
+func.func private @f(!sched.future<tensor<4xf32>, memref<4xf32>>)
+
+// -----
+
+// Tests the future type parser: at least one value.
+// expected-error@+2 {{expected non-function type}}
+// expected-error@+1 {{failed to parse Sched_FutureType parameter 'valueTypes'}}
+func.func private @f(!sched.future<>)
+
+// -----
+
+// Tests the real-number parser.
+// expected-error@+2 {{expected a number, got "fast"}}
+// expected-error@+1 {{failed to parse Sched_LinkAttr parameter 'bandwidth'}}
+"test.op"() {link = #sched.link<bandwidth = "fast", latency = 1.0>} : () -> ()
+
+// -----
+
+// Tests the reduction parser.
+// expected-error@+2 {{expected ::mlir::sched::ReductionKind to be one of: sum, prod, min, max, avg}}
+// expected-error@+1 {{failed to parse Sched_ReductionKindAttr parameter 'value'}}
+"test.op"() {kind = #sched<reduction mean>} : () -> ()

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -56,6 +57,8 @@ TargetAttr TargetAttr::getPreset(MLIRContext *context, StringRef name) {
   if (!facts)
     return {};
 
+  // The attribute storage lives in the dialect: make sure it is loaded.
+  context->getOrLoadDialect<SchedDialect>();
   Builder b(context);
   SmallVector<ComputeRate> rates = {
       {b.getF64Type(), facts->fp64}, {b.getF32Type(), facts->fp32},

@@ -38,6 +38,7 @@ def SchedAttachTarget : Pass<"sched-attach-target", "ModuleOp"> {
     An unknown preset or an override that makes the target invalid (e.g. a
     zero bandwidth) is an error.
   }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
     Option<"preset", "preset", "std::string", /*default=*/"\"h100-sxm\"",
            "name of the target preset (a100-80gb, h100-sxm, h200-sxm)">,

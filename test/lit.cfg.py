@@ -37,5 +37,18 @@ tool_dirs = [os.path.join(config.sched_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["sched-opt", "sched-lsp-server", "mlir-opt", "mlir-translate"], tool_dirs)
 
+import shutil
+clang_format = shutil.which("clang-format-22",
+                            path=config.llvm_tools_dir + os.pathsep +
+                            os.environ.get("PATH", ""))
+if not clang_format:
+    candidate = os.path.join(config.llvm_tools_dir, "clang-format")
+    clang_format = candidate if os.path.exists(candidate) else None
+if clang_format:
+    config.available_features.add("clang-format")
+    config.substitutions.append(("%clang_format", clang_format))
+if os.path.isdir(os.path.join(config.sched_src_root, ".git")):
+    config.available_features.add("git-checkout")
+
 if config.build_unittests:
     config.available_features.add("unittests")

@@ -29,8 +29,7 @@ int main(int argc, char **argv) {
   MLIRContext context;
   // Only the sched dialect: the file may use nothing else but builtin ops.
   context.loadDialect<sched::SchedDialect>();
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(argv[1], &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(argv[1], &context);
   if (!module)
     return 1;
 

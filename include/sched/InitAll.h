@@ -1,4 +1,5 @@
-//===- InitAll.h - register sched and the dialects it mixes with -*- C++ -*-===//
+//===- InitAll.h - register sched and the dialects it mixes with -*- C++
+//-*-===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -51,13 +51,13 @@ TEST_F(ProcessGroupTest, NodesFromGroupTopology) {
 
 TEST_F(ProcessGroupTest, NodesFromRanks) {
   // A data-parallel group made of one rank per node.
-  ProcessGroupOp dp = parseGroup(
-      "sched.process_group @dp size = 4 ranks = [0, 8, 16, 24]");
+  ProcessGroupOp dp =
+      parseGroup("sched.process_group @dp size = 4 ranks = [0, 8, 16, 24]");
   ASSERT_TRUE(dp);
   EXPECT_EQ(dp.getNumNodes(8), 4);
   // A group of 4 ranks that sits inside one node.
-  ProcessGroupOp tp = parseGroup(
-      "sched.process_group @tp size = 4 ranks = [12, 13, 14, 15]");
+  ProcessGroupOp tp =
+      parseGroup("sched.process_group @tp size = 4 ranks = [12, 13, 14, 15]");
   ASSERT_TRUE(tp);
   EXPECT_EQ(tp.getNumNodes(8), 1);
 }

@@ -75,10 +75,12 @@ TEST_F(TargetAttrTest, LookupWalksEnclosingOps) {
   EXPECT_EQ(TargetAttr::lookup(middle).getName(), "x");
   EXPECT_EQ(TargetAttr::lookup(inner).getName(), "inner");
   EXPECT_EQ(TargetAttr::lookup(middle).getGpusPerNode(), 2);
-  EXPECT_EQ(TargetAttr::lookup(middle).getPeakTflops(Float32Type::get(&context)),
-            1.5);
+  EXPECT_EQ(
+      TargetAttr::lookup(middle).getPeakTflops(Float32Type::get(&context)),
+      1.5);
 
-  OwningOpRef<ModuleOp> bare = parseSourceString<ModuleOp>("module {}", &context);
+  OwningOpRef<ModuleOp> bare =
+      parseSourceString<ModuleOp>("module {}", &context);
   EXPECT_FALSE(TargetAttr::lookup(*bare));
 }
 

@@ -123,8 +123,7 @@ LogicalResult LinkAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef name, int64_t gpusPerNode,
                                  LinkAttr intraNode, LinkAttr interNode,
-                                 APFloat hbmBandwidthValue,
-                                 int64_t hbmCapacity,
+                                 APFloat hbmBandwidthValue, int64_t hbmCapacity,
                                  ArrayRef<ComputeRate> compute) {
   double hbmBandwidth = hbmBandwidthValue.convertToDouble();
   if (gpusPerNode < 1)
@@ -158,8 +157,8 @@ LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 TargetAttr TargetAttr::lookup(Operation *op) {
   for (; op; op = op->getParentOp())
-    if (auto target = op->getAttrOfType<TargetAttr>(
-            SchedDialect::getTargetAttrName()))
+    if (auto target =
+            op->getAttrOfType<TargetAttr>(SchedDialect::getTargetAttrName()))
       return target;
   return {};
 }

@@ -38,8 +38,8 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == getCostAttrName()) {
     if (!isa<CostAttr>(attr.getValue()))
-      return op->emitError() << "'" << getCostAttrName()
-                             << "' must be a #sched.cost attribute";
+      return op->emitError()
+             << "'" << getCostAttrName() << "' must be a #sched.cost attribute";
     return success();
   }
   return op->emitError() << "unknown sched dialect attribute '"

@@ -93,8 +93,7 @@ static LogicalResult verifyElementTypes(CollectiveOpInterface op,
 
 /// Checks that the shape of result `index` equals `expected` (dynamic dims
 /// match anything).
-static LogicalResult verifyResultShape(CollectiveOpInterface op,
-                                       unsigned index,
+static LogicalResult verifyResultShape(CollectiveOpInterface op, unsigned index,
                                        ArrayRef<int64_t> expected) {
   ShapedType result = getCarriedType(op, index);
   bool ok = result.getRank() == static_cast<int64_t>(expected.size());
@@ -102,8 +101,8 @@ static LogicalResult verifyResultShape(CollectiveOpInterface op,
     ok = dimsMatch(expected[d], result.getShape()[d]);
   if (ok)
     return success();
-  auto diag = op->emitOpError("result ") << index << " has type " << result
-                                         << " but expected shape [";
+  auto diag = op->emitOpError("result ")
+              << index << " has type " << result << " but expected shape [";
   llvm::interleaveComma(expected, diag, [&](int64_t dim) {
     if (ShapedType::isDynamic(dim))
       diag << "?";
@@ -128,10 +127,8 @@ static void getCollectiveEffects(
     CollectiveOpInterface op,
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  effects.emplace_back(MemoryEffects::Read::get(),
-                       CommStreamResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(),
-                       CommStreamResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), CommStreamResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), CommStreamResource::get());
   for (OpOperand &operand : op->getOpOperands()) {
     if (!isa<MemRefType>(operand.get().getType()))
       continue;
@@ -171,8 +168,8 @@ LogicalResult ProcessGroupOp::verify() {
   // process_group_c2
   if (std::optional<ArrayRef<int64_t>> ranks = getRanks()) {
     if (static_cast<int64_t>(ranks->size()) != getSizeAttr().getInt())
-      return emitOpError("lists ")
-             << ranks->size() << " ranks but its size is " << getSizeAttr().getInt();
+      return emitOpError("lists ") << ranks->size() << " ranks but its size is "
+                                   << getSizeAttr().getInt();
     llvm::DenseSet<int64_t> seen;
     for (int64_t rank : *ranks) {
       if (rank < 0)
@@ -182,7 +179,8 @@ LogicalResult ProcessGroupOp::verify() {
     }
   }
   // process_group_c3
-  if (IntegerAttr perNode = getRanksPerNodeAttr(); perNode && perNode.getInt() < 1)
+  if (IntegerAttr perNode = getRanksPerNodeAttr();
+      perNode && perNode.getInt() < 1)
     return emitOpError("ranks_per_node must be >= 1, got ") << perNode.getInt();
   return success();
 }
@@ -234,7 +232,8 @@ std::optional<ReductionKind> AllGatherStartOp::getReductionKind() {
 
 LogicalResult AllGatherStartOp::verify() {
   // all_gather_start_c1
-  if (failed(verifyDimInRange(*this, getGatherDimAttr().getInt(), "gather_dim")))
+  if (failed(
+          verifyDimInRange(*this, getGatherDimAttr().getInt(), "gather_dim")))
     return failure();
   // all_gather_start_c2
   return verifyElementTypes(*this, /*reducible=*/false);
@@ -243,9 +242,9 @@ LogicalResult AllGatherStartOp::verify() {
 LogicalResult AllGatherStartOp::verifyWithGroupSize(int64_t groupSize) {
   // all_gather_start_c3
   for (auto [index, input] : llvm::enumerate(getInputs())) {
-    SmallVector<int64_t> expected(
-        cast<ShapedType>(input.getType()).getShape());
-    expected[getGatherDimAttr().getInt()] = scaleDim(expected[getGatherDimAttr().getInt()], groupSize);
+    SmallVector<int64_t> expected(cast<ShapedType>(input.getType()).getShape());
+    expected[getGatherDimAttr().getInt()] =
+        scaleDim(expected[getGatherDimAttr().getInt()], groupSize);
     if (failed(verifyResultShape(*this, index, expected)))
       return failure();
   }
@@ -262,7 +261,8 @@ std::optional<ReductionKind> ReduceScatterStartOp::getReductionKind() {
 
 LogicalResult ReduceScatterStartOp::verify() {
   // reduce_scatter_start_c1
-  if (failed(verifyDimInRange(*this, getScatterDimAttr().getInt(), "scatter_dim")))
+  if (failed(
+          verifyDimInRange(*this, getScatterDimAttr().getInt(), "scatter_dim")))
     return failure();
   // reduce_scatter_start_c2
   return verifyElementTypes(*this, /*reducible=*/true);
@@ -271,8 +271,7 @@ LogicalResult ReduceScatterStartOp::verify() {
 LogicalResult ReduceScatterStartOp::verifyWithGroupSize(int64_t groupSize) {
   int64_t dim = getScatterDimAttr().getInt();
   for (auto [index, input] : llvm::enumerate(getInputs())) {
-    SmallVector<int64_t> expected(
-        cast<ShapedType>(input.getType()).getShape());
+    SmallVector<int64_t> expected(cast<ShapedType>(input.getType()).getShape());
     // reduce_scatter_start_c3
     if (!ShapedType::isDynamic(expected[dim]) && expected[dim] % groupSize)
       return emitOpError("scatter_dim ")
@@ -300,8 +299,8 @@ LogicalResult AllReduceStartOp::verify() {
     return failure();
   // all_reduce_start_c2
   for (auto [index, input] : llvm::enumerate(getInputs()))
-    if (failed(verifyResultShape(
-            *this, index, cast<ShapedType>(input.getType()).getShape())))
+    if (failed(verifyResultShape(*this, index,
+                                 cast<ShapedType>(input.getType()).getShape())))
       return failure();
   return success();
 }
@@ -320,24 +319,26 @@ std::optional<ReductionKind> AllToAllStartOp::getReductionKind() {
 
 LogicalResult AllToAllStartOp::verify() {
   // all_to_all_start_c1
-  if (failed(verifyDimInRange(*this, getSplitDimAttr().getInt(), "split_dim")) ||
-      failed(verifyDimInRange(*this, getConcatDimAttr().getInt(), "concat_dim")))
+  if (failed(
+          verifyDimInRange(*this, getSplitDimAttr().getInt(), "split_dim")) ||
+      failed(
+          verifyDimInRange(*this, getConcatDimAttr().getInt(), "concat_dim")))
     return failure();
   // all_to_all_start_c2
   return verifyElementTypes(*this, /*reducible=*/false);
 }
 
 LogicalResult AllToAllStartOp::verifyWithGroupSize(int64_t groupSize) {
-  int64_t split = getSplitDimAttr().getInt(), concat = getConcatDimAttr().getInt();
+  int64_t split = getSplitDimAttr().getInt(),
+          concat = getConcatDimAttr().getInt();
   for (auto [index, input] : llvm::enumerate(getInputs())) {
-    SmallVector<int64_t> expected(
-        cast<ShapedType>(input.getType()).getShape());
+    SmallVector<int64_t> expected(cast<ShapedType>(input.getType()).getShape());
     // all_to_all_start_c3
     if (!ShapedType::isDynamic(expected[split]) && expected[split] % groupSize)
       return emitOpError("split_dim ")
              << split << " of input " << index << " has size "
-             << expected[split]
-             << ", which is not divisible by the group size " << groupSize;
+             << expected[split] << ", which is not divisible by the group size "
+             << groupSize;
     // all_to_all_start_c4
     expected[split] = divideDim(expected[split], groupSize);
     expected[concat] = scaleDim(expected[concat], groupSize);
@@ -360,8 +361,8 @@ LogicalResult BroadcastStartOp::verify() {
   if (failed(verifyElementTypes(*this, /*reducible=*/false)))
     return failure();
   for (auto [index, input] : llvm::enumerate(getInputs()))
-    if (failed(verifyResultShape(
-            *this, index, cast<ShapedType>(input.getType()).getShape())))
+    if (failed(verifyResultShape(*this, index,
+                                 cast<ShapedType>(input.getType()).getShape())))
       return failure();
   return success();
 }
@@ -380,9 +381,8 @@ LogicalResult BroadcastStartOp::verifyWithGroupSize(int64_t groupSize) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult WaitOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   if (operands.empty())
     return failure();
   auto future = dyn_cast<FutureType>(operands.front().getType());
@@ -416,7 +416,8 @@ void WaitOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 LogicalResult ComputeOp::verify() {
-  bool memrefOuts = llvm::any_of(getOuts().getTypes(), llvm::IsaPred<MemRefType>);
+  bool memrefOuts =
+      llvm::any_of(getOuts().getTypes(), llvm::IsaPred<MemRefType>);
   // compute_c4
   if (memrefOuts && getNumResults() != 0)
     return emitOpError("writes memref outs and must not have results, but has ")

@@ -29,9 +29,8 @@ bool FutureType::isBufferForm() const {
   return !getValueTypes().empty() && isa<MemRefType>(getValueTypes().front());
 }
 
-LogicalResult
-FutureType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   ArrayRef<Type> valueTypes) {
+LogicalResult FutureType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<Type> valueTypes) {
   if (valueTypes.empty())
     return emitError() << "future must carry at least one value";
   bool tensors = isa<RankedTensorType>(valueTypes.front());

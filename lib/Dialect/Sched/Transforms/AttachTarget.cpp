@@ -32,8 +32,7 @@ struct SchedAttachTarget
 } // namespace
 
 /// Returns `override` if it was given (non-negative), else `value`.
-template <typename T>
-static T pick(T value, T override) {
+template <typename T> static T pick(T value, T override) {
   return override >= 0 ? override : value;
 }
 
@@ -52,12 +51,16 @@ void SchedAttachTarget::runOnOperation() {
   auto emitError = [&] { return module.emitError(); };
   LinkAttr intra = LinkAttr::getChecked(
       emitError, context,
-      pick(base.getIntraNode().getBandwidth().convertToDouble(), intraNodeBandwidth.getValue()),
-      pick(base.getIntraNode().getLatency().convertToDouble(), intraNodeLatency.getValue()));
+      pick(base.getIntraNode().getBandwidth().convertToDouble(),
+           intraNodeBandwidth.getValue()),
+      pick(base.getIntraNode().getLatency().convertToDouble(),
+           intraNodeLatency.getValue()));
   LinkAttr inter = LinkAttr::getChecked(
       emitError, context,
-      pick(base.getInterNode().getBandwidth().convertToDouble(), interNodeBandwidth.getValue()),
-      pick(base.getInterNode().getLatency().convertToDouble(), interNodeLatency.getValue()));
+      pick(base.getInterNode().getBandwidth().convertToDouble(),
+           interNodeBandwidth.getValue()),
+      pick(base.getInterNode().getLatency().convertToDouble(),
+           interNodeLatency.getValue()));
   if (!intra || !inter)
     return signalPassFailure();
 
@@ -65,8 +68,8 @@ void SchedAttachTarget::runOnOperation() {
   // reaches the attribute verifier, which names the offending fact.
   TargetAttr target = TargetAttr::getChecked(
       emitError, context, base.getName(),
-      pick<int64_t>(base.getGpusPerNode(), gpusPerNode),
-      intra, inter, pick(base.getHbmBandwidth().convertToDouble(), hbmBandwidth.getValue()),
+      pick<int64_t>(base.getGpusPerNode(), gpusPerNode), intra, inter,
+      pick(base.getHbmBandwidth().convertToDouble(), hbmBandwidth.getValue()),
       pick<int64_t>(base.getHbmCapacity(), hbmCapacity), base.getCompute());
   if (!target)
     return signalPassFailure();

@@ -1,4 +1,5 @@
-//===- ComputeOpInterfaceImpl.h - compute models for other dialects -*- C++ -*-===//
+//===- ComputeOpInterfaceImpl.h - compute models for other dialects -*- C++
+//-*-===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

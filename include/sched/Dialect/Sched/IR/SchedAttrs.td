@@ -28,7 +28,7 @@ def Sched_LinkAttr : Sched_Attr<"Link", "link"> {
     collective step over that link, in microseconds.
 
     ```mlir
-    #sched.link<bandwidth = 450.0, latency = 3.0>
+    #sched.link<bandwidth = 450.0, latency = 1.9>
     ```
   }];
   let parameters = (ins Sched_DoubleParameter<"GB/s per direction">:$bandwidth,
@@ -73,10 +73,10 @@ def Sched_TargetAttr : Sched_Attr<"Target", "target"> {
     ```mlir
     module attributes {sched.target = #sched.target<
         name = "h100-sxm", gpus_per_node = 8,
-        intra_node = <bandwidth = 450.0, latency = 3.0>,
-        inter_node = <bandwidth = 50.0, latency = 8.0>,
+        intra_node = <bandwidth = 450.0, latency = 1.9>,
+        inter_node = <bandwidth = 50.0, latency = 4.0>,
         hbm_bandwidth = 3350.0, hbm_capacity = 85899345920,
-        compute = [bf16 = 989.0, f16 = 989.0, f32 = 67.0]>} {}
+        compute = [bf16 = 989.5, f16 = 989.5, f32 = 67.0]>} {}
     ```
   }];
   let parameters = (ins

@@ -284,6 +284,18 @@ func.func @all_gather_start_c3(%x: tensor<4x8xf32>) {
 
 sched.process_group @g size = 4
 
+// Tests all_gather_start_c3: the gathered size must fit in 64 bits.
+func.func @all_gather_start_c3_overflow(%x: tensor<4611686018427387904xi8>) {
+  // expected-error@+1 {{dimension of size 4611686018427387904 times the group size 4 overflows a 64-bit size}}
+  %f = sched.all_gather_start %x on @g gather_dim = 0 : tensor<4611686018427387904xi8> -> !sched.future<tensor<?xi8>>
+  %r = sched.wait %f : !sched.future<tensor<?xi8>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
 // Tests all_gather_start_c3: ranks must match, checked per bucket entry.
 func.func @all_gather_start_c3_rank(%x: tensor<4xf32>, %y: tensor<2x2xf32>) {
   // expected-error@+1 {{result 1 has type 'tensor<8xf32>' but expected shape [8, 2]}}
@@ -473,8 +485,14 @@ func.func @wait_result_types(%x: tensor<4xf32>) {
 // -----
 
 // Tests process_group_c1: a group has at least one rank.
-// expected-error@+1 {{'sched.process_group' op size must be >= 1, got 0}}
+// expected-error@+1 {{'sched.process_group' op size must be in [1, 2^31 - 1], got 0}}
 sched.process_group @g size = 0
+
+// -----
+
+// Tests process_group_c1: ranks are 32-bit.
+// expected-error@+1 {{'sched.process_group' op size must be in [1, 2^31 - 1], got 2147483648}}
+sched.process_group @g size = 2147483648
 
 // -----
 
@@ -485,7 +503,7 @@ sched.process_group @g size = 4 ranks = [0, 1]
 // -----
 
 // Tests process_group_c2: ranks are non-negative.
-// expected-error@+1 {{'sched.process_group' op rank -1 is negative}}
+// expected-error@+1 {{'sched.process_group' op rank -1 is not in [0, 2^31 - 1]}}
 sched.process_group @g size = 2 ranks = [0, -1]
 
 // -----

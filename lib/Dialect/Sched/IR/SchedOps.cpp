@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -112,8 +113,17 @@ static LogicalResult verifyResultShape(CollectiveOpInterface op, unsigned index,
   return diag << "]";
 }
 
-static int64_t scaleDim(int64_t dim, int64_t factor) {
-  return ShapedType::isDynamic(dim) ? dim : dim * factor;
+/// Returns `dim` x `factor` (dynamic stays dynamic), or a diagnostic if the
+/// product does not fit a dimension.
+static FailureOr<int64_t> scaleDim(Operation *op, int64_t dim, int64_t factor) {
+  if (ShapedType::isDynamic(dim))
+    return dim;
+  int64_t product;
+  if (llvm::MulOverflow(dim, factor, product))
+    return op->emitOpError("dimension of size ")
+           << dim << " times the group size " << factor
+           << " overflows a 64-bit size";
+  return product;
 }
 
 static int64_t divideDim(int64_t dim, int64_t factor) {
@@ -142,6 +152,27 @@ static void getCollectiveEffects(
   }
 }
 
+/// Returns true if every input and every carried value is a ranked shaped
+/// type and there is one carried value per input.
+static bool hasCheckableShapes(CollectiveOpInterface op) {
+  ArrayRef<Type> carried = op.getResultValueTypes();
+  if (op.getInputs().empty() || carried.size() != op.getInputs().size())
+    return false;
+  auto isRanked = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && shaped.hasRank();
+  };
+  return llvm::all_of(op.getInputs().getTypes(), isRanked) &&
+         llvm::all_of(carried, isRanked);
+}
+
+/// Returns true if `dim` is a dimension of every input.
+static bool isDimOfAllInputs(CollectiveOpInterface op, int64_t dim) {
+  return llvm::all_of(op.getInputs().getTypes(), [&](Type type) {
+    return dim >= 0 && dim < cast<ShapedType>(type).getRank();
+  });
+}
+
 /// Resolves the process group of a collective and checks the group-dependent
 /// shape rules.
 static LogicalResult verifyGroupUse(CollectiveOpInterface op,
@@ -163,8 +194,9 @@ static LogicalResult verifyGroupUse(CollectiveOpInterface op,
 
 LogicalResult ProcessGroupOp::verify() {
   // process_group_c1
-  if (getSizeAttr().getInt() < 1)
-    return emitOpError("size must be >= 1, got ") << getSizeAttr().getInt();
+  int64_t size = getSizeAttr().getInt();
+  if (size < 1 || size > std::numeric_limits<int32_t>::max())
+    return emitOpError("size must be in [1, 2^31 - 1], got ") << size;
   // process_group_c2
   if (std::optional<ArrayRef<int64_t>> ranks = getRanks()) {
     if (static_cast<int64_t>(ranks->size()) != getSizeAttr().getInt())
@@ -172,8 +204,8 @@ LogicalResult ProcessGroupOp::verify() {
                                    << getSizeAttr().getInt();
     llvm::DenseSet<int64_t> seen;
     for (int64_t rank : *ranks) {
-      if (rank < 0)
-        return emitOpError("rank ") << rank << " is negative";
+      if (rank < 0 || rank > std::numeric_limits<int32_t>::max())
+        return emitOpError("rank ") << rank << " is not in [0, 2^31 - 1]";
       if (!seen.insert(rank).second)
         return emitOpError("rank ") << rank << " is listed twice";
     }
@@ -240,11 +272,20 @@ LogicalResult AllGatherStartOp::verify() {
 }
 
 LogicalResult AllGatherStartOp::verifyWithGroupSize(int64_t groupSize) {
+  // The symbol verifier may run even when the op's own verifier failed:
+  // only check ops whose structure is sound, the others are reported already.
+  if (!hasCheckableShapes(*this))
+    return success();
+  if (!isDimOfAllInputs(*this, getGatherDimAttr().getInt()))
+    return success(); // all_gather_start_c1 reports it.
   // all_gather_start_c3
   for (auto [index, input] : llvm::enumerate(getInputs())) {
     SmallVector<int64_t> expected(cast<ShapedType>(input.getType()).getShape());
-    expected[getGatherDimAttr().getInt()] =
-        scaleDim(expected[getGatherDimAttr().getInt()], groupSize);
+    int64_t dim = getGatherDimAttr().getInt();
+    FailureOr<int64_t> gathered = scaleDim(*this, expected[dim], groupSize);
+    if (failed(gathered))
+      return failure();
+    expected[dim] = *gathered;
     if (failed(verifyResultShape(*this, index, expected)))
       return failure();
   }
@@ -269,7 +310,13 @@ LogicalResult ReduceScatterStartOp::verify() {
 }
 
 LogicalResult ReduceScatterStartOp::verifyWithGroupSize(int64_t groupSize) {
+  // The symbol verifier may run even when the op's own verifier failed:
+  // only check ops whose structure is sound, the others are reported already.
+  if (!hasCheckableShapes(*this))
+    return success();
   int64_t dim = getScatterDimAttr().getInt();
+  if (!isDimOfAllInputs(*this, dim))
+    return success(); // reduce_scatter_start_c1 reports it.
   for (auto [index, input] : llvm::enumerate(getInputs())) {
     SmallVector<int64_t> expected(cast<ShapedType>(input.getType()).getShape());
     // reduce_scatter_start_c3
@@ -329,8 +376,14 @@ LogicalResult AllToAllStartOp::verify() {
 }
 
 LogicalResult AllToAllStartOp::verifyWithGroupSize(int64_t groupSize) {
+  // The symbol verifier may run even when the op's own verifier failed:
+  // only check ops whose structure is sound, the others are reported already.
+  if (!hasCheckableShapes(*this))
+    return success();
   int64_t split = getSplitDimAttr().getInt(),
           concat = getConcatDimAttr().getInt();
+  if (!isDimOfAllInputs(*this, split) || !isDimOfAllInputs(*this, concat))
+    return success(); // all_to_all_start_c1 reports it.
   for (auto [index, input] : llvm::enumerate(getInputs())) {
     SmallVector<int64_t> expected(cast<ShapedType>(input.getType()).getShape());
     // all_to_all_start_c3
@@ -341,7 +394,11 @@ LogicalResult AllToAllStartOp::verifyWithGroupSize(int64_t groupSize) {
              << groupSize;
     // all_to_all_start_c4
     expected[split] = divideDim(expected[split], groupSize);
-    expected[concat] = scaleDim(expected[concat], groupSize);
+    FailureOr<int64_t> concatenated =
+        scaleDim(*this, expected[concat], groupSize);
+    if (failed(concatenated))
+      return failure();
+    expected[concat] = *concatenated;
     if (failed(verifyResultShape(*this, index, expected)))
       return failure();
   }

@@ -43,7 +43,9 @@ def Sched_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
       "std::optional<::mlir::sched::ReductionKind>", "getReductionKind">,
     InterfaceMethod<[{
         Checks the shape rules that depend on the group size `groupSize`.
-        Called by the symbol verifier once the group is resolved.
+        Called by the symbol verifier once the group is resolved. Ops that
+        fail their own verifier (wrong ranks, dims out of range) are left to
+        it: this method returns success for them.
       }],
       "::llvm::LogicalResult", "verifyWithGroupSize", (ins "int64_t":$groupSize)>,
   ];

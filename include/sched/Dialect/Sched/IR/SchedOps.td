@@ -42,9 +42,10 @@ def Sched_ProcessGroupOp : Sched_Op<"process_group", [Symbol]> {
     `gpus_per_node` is used.
 
     Constraints:
-    * `process_group_c1`: `size` >= 1.
-    * `process_group_c2`: `ranks`, if present, has `size` distinct,
-      non-negative entries.
+    * `process_group_c1`: 1 <= `size` <= 2^31 - 1 (ranks are 32-bit in NCCL
+      and MPI).
+    * `process_group_c2`: `ranks`, if present, has `size` distinct entries
+      in [0, 2^31 - 1].
     * `process_group_c3`: `ranks_per_node`, if present, is >= 1.
 
     Example:

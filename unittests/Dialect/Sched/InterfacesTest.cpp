@@ -129,3 +129,20 @@ TEST_F(InterfacesTest, CollectivesAreOrderedOnTheCommStream) {
   auto compute = *getFunc().getOps<ComputeOp>().begin();
   EXPECT_TRUE(isMemoryEffectFree(compute));
 }
+
+TEST_F(InterfacesTest, FutureTypeVerifier) {
+  std::string messages;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    messages += diag.str() + "\n";
+    return success();
+  });
+  auto emitError = [&] { return mlir::emitError(UnknownLoc::get(&context)); };
+  // The parser cannot produce an empty future; C++ can try.
+  EXPECT_FALSE(FutureType::getChecked(emitError, &context, {}));
+  EXPECT_NE(messages.find("future must carry at least one value"),
+            std::string::npos);
+  auto tensor = RankedTensorType::get({4}, Float32Type::get(&context));
+  auto memref = MemRefType::get({4}, Float32Type::get(&context));
+  EXPECT_FALSE(FutureType::get(&context, {tensor}).isBufferForm());
+  EXPECT_TRUE(FutureType::get(&context, {memref}).isBufferForm());
+}

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestPasses.h"
 #include "sched/InitAll.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -17,6 +18,7 @@
 
 int main(int argc, char **argv) {
   mlir::sched::registerAllPasses();
+  mlir::sched::test::registerTestPasses();
   mlir::DialectRegistry registry;
   mlir::sched::registerAllDialects(registry);
   return mlir::asMainReturnCode(

@@ -1,0 +1,325 @@
+//===- CostModel.h - cost of collectives and compute ------------*- C++ -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Estimates how long collectives and compute ops take on a `#sched.target`:
+// an NCCL-like analytical model for collectives (ring and tree algorithms),
+// a roofline for compute, and measured profiles that replace both where they
+// have data. docs/CostModel.md gives the formulas, units and sources.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_ANALYSIS_COSTMODEL_H
+#define SCHED_ANALYSIS_COSTMODEL_H
+
+#include "sched/Dialect/Sched/IR/SchedAttrs.h"
+#include "sched/Dialect/Sched/IR/SchedInterfaces.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace sched {
+
+//===----------------------------------------------------------------------===//
+// Sizes
+//===----------------------------------------------------------------------===//
+
+/// Returns the number of bytes one element of `type` occupies in device
+/// memory: integer and float types take their bit width rounded up to whole
+/// bytes (i1 and the 4- and 6-bit float types take one byte), `index` takes 8
+/// bytes, a complex type twice its element type, and a static vector type the
+/// product of its shape times its element. Returns nothing for other types.
+std::optional<int64_t> getElementByteWidth(Type type);
+
+/// Returns the number of bytes a value of `type` occupies: the product of the
+/// shape times the element width for a statically shaped tensor or memref,
+/// the element width for a scalar. Returns nothing for dynamic shapes,
+/// unranked types and element types without a width.
+std::optional<int64_t> getTypeByteSize(Type type);
+
+//===----------------------------------------------------------------------===//
+// MeasuredProfile
+//===----------------------------------------------------------------------===//
+
+/// Measured run times that replace the analytical estimates: collective time
+/// as a function of the buffer size, per collective kind and group size, and
+/// a time per kind of compute op. docs/CostModel.md documents the JSON schema.
+class MeasuredProfile {
+public:
+  /// One measurement of a collective: `bytes` is the size of the full buffer
+  /// (as in CostModel::estimateCollective) and `timeUs` the time in
+  /// microseconds.
+  struct Point {
+    /// Size of the full buffer, in bytes.
+    double bytes;
+    /// Measured time, in microseconds.
+    double timeUs;
+  };
+
+  /// The measurements of one collective kind on one group size.
+  struct CollectiveCurve {
+    /// The collective measured.
+    CollectiveKind kind;
+    /// The number of ranks of the group.
+    int64_t groupSize;
+    /// The number of nodes the group spans, or nothing if the curve applies
+    /// to any number of nodes.
+    std::optional<int64_t> numNodes;
+    /// At least two points, sorted by strictly increasing `bytes`.
+    SmallVector<Point> points;
+
+    /// Returns the time for `bytes` by linear interpolation between the two
+    /// enclosing points. Below the first point, returns the time of the first
+    /// point; beyond the last point, extrapolates the line through the last
+    /// two points (with a slope of at least 0).
+    double interpolate(double bytes) const;
+  };
+
+  /// Parses a profile from JSON text. `name` names the source in error
+  /// messages (e.g. the file name).
+  static llvm::Expected<MeasuredProfile> parse(StringRef jsonText,
+                                               StringRef name = "profile");
+
+  /// Reads and parses the JSON profile at `path`.
+  static llvm::Expected<MeasuredProfile> loadJSON(StringRef path);
+
+  /// Returns the curve for `kind` on `groupSize` ranks spanning `numNodes`
+  /// nodes: a curve that names `numNodes` is preferred over one that names no
+  /// node count. Returns null if there is none.
+  const CollectiveCurve *lookupCollective(CollectiveKind kind,
+                                          int64_t groupSize,
+                                          int64_t numNodes) const;
+
+  /// Returns the measured time, in microseconds, of a compute op of kind
+  /// `kind` (see ComputeOpInterface::getComputeKind), if the profile has one.
+  std::optional<double> lookupOp(StringRef kind) const;
+
+  /// Returns the collective curves, in the order of the file.
+  ArrayRef<CollectiveCurve> getCollectives() const { return collectives; }
+
+  /// Returns the number of compute op kinds with a measured time.
+  size_t getNumOps() const { return opTimesUs.size(); }
+
+  /// Adds a collective curve. Returns an error if the curve has fewer than
+  /// two points, a negative or non-finite value, two points of equal size,
+  /// or if a curve with the same kind, group size and node count exists.
+  /// Points are sorted by size.
+  llvm::Error addCollective(CollectiveCurve curve);
+
+  /// Adds the time of a compute op kind. Returns an error if the time is
+  /// negative or not finite, or if the kind already has a time.
+  llvm::Error addOp(StringRef kind, double timeUs);
+
+private:
+  SmallVector<CollectiveCurve> collectives;
+  llvm::StringMap<double> opTimesUs;
+};
+
+//===----------------------------------------------------------------------===//
+// CostModel
+//===----------------------------------------------------------------------===//
+
+/// The collective algorithm the model assumes.
+enum class CollectiveAlgorithm {
+  /// The faster of ring and tree (tree applies to all_reduce only).
+  Auto,
+  /// Ring for every collective.
+  Ring,
+  /// Tree for all_reduce, ring for the other collectives.
+  Tree,
+};
+
+/// Algorithm knobs of the cost model. Hardware facts come from the target
+/// only; these are efficiencies and choices that a calibration may tune.
+struct CostModelOptions {
+  /// The collective algorithm.
+  CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto;
+  /// Fraction of the link bandwidth a ring collective reaches, in (0, 1].
+  double ringEfficiency = 1.0;
+  /// Fraction of the link bandwidth a tree all_reduce reaches, in (0, 1].
+  /// The default is NCCL's factor for the tree algorithm with the SIMPLE
+  /// protocol (`busBw * 0.92` in NCCL's tuning.cc).
+  double treeEfficiency = 0.92;
+  /// Fixed time added to every collective on more than one rank, in
+  /// microseconds (NCCL's base latency of a call). Defaults to 0.
+  double collectiveBaseLatencyUs = 0.0;
+  /// Fraction of the target's peak compute rate that kernels reach, in
+  /// (0, 1].
+  double computeEfficiency = 1.0;
+  /// Fraction of the target's HBM bandwidth that kernels reach, in (0, 1].
+  double memoryEfficiency = 1.0;
+
+  /// Returns an error that names the first option out of range, if any.
+  llvm::Error verify() const;
+};
+
+/// An estimate of the time of one collective.
+struct CollectiveEstimate {
+  /// Where the time comes from.
+  enum class Source {
+    /// The group has one rank: nothing is communicated.
+    Trivial,
+    /// The analytical model with the ring algorithm.
+    Ring,
+    /// The analytical model with the tree algorithm.
+    Tree,
+    /// A measured profile.
+    Profile,
+  };
+
+  /// Total time, in microseconds: `latencyUs + transferUs`.
+  double timeUs = 0.0;
+  /// The size-independent part, in microseconds (0 for a profile).
+  double latencyUs = 0.0;
+  /// The size-dependent part, in microseconds (the whole time for a
+  /// profile).
+  double transferUs = 0.0;
+  /// Where the time comes from.
+  Source source = Source::Trivial;
+
+  /// Returns `trivial`, `ring`, `tree` or `profile`.
+  StringRef getSourceName() const;
+};
+
+/// An estimate of the time of one compute op.
+struct ComputeEstimate {
+  /// Where the time comes from.
+  enum class Source {
+    /// The op has no cost and none can be derived: it costs 0.
+    NoCost,
+    /// The `time_ns` field of the op's cost.
+    Measured,
+    /// The measured profile, by compute kind.
+    Profile,
+    /// The roofline, limited by the compute rate.
+    ComputeBound,
+    /// The roofline, limited by the HBM bandwidth.
+    MemoryBound,
+  };
+
+  /// Time, in microseconds.
+  double timeUs = 0.0;
+  /// Where the time comes from.
+  Source source = Source::NoCost;
+  /// For a roofline estimate with flops, the element type whose peak rate
+  /// was used (the op's element type, or f32 when the target has no rate for
+  /// it); null otherwise.
+  Type rateType;
+
+  /// Returns `no cost`, `time_ns`, `profile`, `compute bound` or
+  /// `memory bound`.
+  StringRef getSourceName() const;
+};
+
+/// Estimates the time of collectives and compute ops on one target.
+///
+/// Collectives follow an NCCL-like alpha-beta model. For a buffer of `S`
+/// bytes on `n` ranks over a link of bandwidth `B` and per-step latency `L`,
+/// a ring collective takes `steps * L + S * factor / B`, where the steps and
+/// the factor (the nccl-tests bus-bandwidth factor) depend on the kind; a
+/// tree all_reduce takes `2 * depth * L + 2 * S / B`. Compute follows a
+/// roofline. docs/CostModel.md has the details.
+class CostModel {
+public:
+  /// Creates a model of `target`, which must be non-null, with `options`,
+  /// which must verify.
+  explicit CostModel(TargetAttr target, CostModelOptions options = {});
+
+  /// Returns the target.
+  TargetAttr getTarget() const { return target; }
+
+  /// Returns the options.
+  const CostModelOptions &getOptions() const { return options; }
+
+  /// Uses `profile` from now on, where it has data.
+  void setProfile(MeasuredProfile newProfile) {
+    profile = std::move(newProfile);
+  }
+
+  /// Returns the profile, or null if there is none.
+  const MeasuredProfile *getProfile() const {
+    return profile ? &*profile : nullptr;
+  }
+
+  /// Estimates a collective of `kind` on `groupSize` ranks that span
+  /// `numNodes` nodes. `bytes` is the size of the full buffer of one rank,
+  /// the "size" of nccl-tests: the gathered output of an all_gather, the
+  /// input of a reduce_scatter (before scattering), and the input (= output)
+  /// of an all_reduce, all_to_all or broadcast. One node uses the target's
+  /// `intra_node` link, several nodes its `inter_node` link. A group of one
+  /// rank costs 0. A measured profile is used where it has a curve.
+  CollectiveEstimate estimateCollective(CollectiveKind kind, int64_t bytes,
+                                        int64_t groupSize,
+                                        int64_t numNodes) const;
+
+  /// Returns `estimateCollective(...).timeUs`, in microseconds.
+  double getCollectiveTimeUs(CollectiveKind kind, int64_t bytes,
+                             int64_t groupSize, int64_t numNodes) const {
+    return estimateCollective(kind, bytes, groupSize, numNodes).timeUs;
+  }
+
+  /// Returns the size of the full buffer of `op` (see estimateCollective),
+  /// summed over its bucket entries, in bytes. Emits an error on `op` and
+  /// fails if a type has a dynamic shape or an element type without a width.
+  static FailureOr<int64_t> getCollectiveBytes(CollectiveOpInterface op);
+
+  /// Estimates `op`. The group size and node count come from its
+  /// `sched.process_group` (the node size defaults to the target's
+  /// `gpus_per_node`). Emits an error on `op` and fails if the op cannot be
+  /// sized or its group cannot be found.
+  FailureOr<CollectiveEstimate>
+  estimateCollective(CollectiveOpInterface op,
+                     SymbolTableCollection &symbols) const;
+
+  /// Returns the time of `op` in microseconds; see estimateCollective.
+  FailureOr<double> getCollectiveTimeUs(CollectiveOpInterface op,
+                                        SymbolTableCollection &symbols) const;
+
+  /// Estimates the time of the compute op `op`, in this order:
+  /// 1. the `time_ns` of its cost (ComputeOpInterface::getComputeCost);
+  /// 2. the profile's time for its compute kind;
+  /// 3. the roofline `max(flops / peak, (bytes_read + bytes_written) / hbm)`
+  ///    of its cost, where the peak is the target's rate for the op's element
+  ///    type (of its first shaped operand, else of its first shaped result),
+  ///    or the f32 rate if the target has none for that type;
+  /// 4. 0, if it has no cost (or is not a ComputeOpInterface).
+  /// Emits an error on `op` and fails if the cost has flops and the target
+  /// has a rate neither for the element type nor for f32.
+  FailureOr<ComputeEstimate> estimateCompute(Operation *op) const;
+
+  /// Returns the time of `op` in microseconds; see estimateCompute.
+  FailureOr<double> getComputeTimeUs(Operation *op) const;
+
+  /// Returns the roofline time, in microseconds, of `flops` operations at
+  /// `peakTflops` and `bytes` of HBM traffic.
+  double getRooflineTimeUs(double flops, double peakTflops,
+                           double bytes) const;
+
+private:
+  /// The analytical ring estimate.
+  CollectiveEstimate estimateRing(CollectiveKind kind, double bytes,
+                                  int64_t groupSize, LinkAttr link) const;
+  /// The analytical tree all_reduce estimate.
+  CollectiveEstimate estimateTreeAllReduce(double bytes, int64_t groupSize,
+                                           int64_t numNodes,
+                                           LinkAttr link) const;
+
+  TargetAttr target;
+  CostModelOptions options;
+  std::optional<MeasuredProfile> profile;
+};
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_ANALYSIS_COSTMODEL_H

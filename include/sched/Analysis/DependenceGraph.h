@@ -1,0 +1,111 @@
+//===- DependenceGraph.h - dependences between the ops of a block -*- C++
+//-*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The dependence graph of one block: a node per op (ops in nested regions
+// belong to their parent), an edge from every op to the ops that must run
+// after it, from SSA def-use chains and from memory effects. Every edge goes
+// from an earlier to a later op, so program order is a topological order.
+//
+// The graph is stored in compressed sparse rows: at one million ops with a
+// few edges each it takes a few tens of megabytes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_ANALYSIS_DEPENDENCEGRAPH_H
+#define SCHED_ANALYSIS_DEPENDENCEGRAPH_H
+
+#include "mlir/IR/Block.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace mlir {
+namespace sched {
+
+/// Why an edge exists; an edge can have several reasons.
+enum class DependenceKind : uint8_t {
+  /// The target uses a value the source defines (futures included).
+  Data = 1,
+  /// Both ops touch the same memory resource and one of them writes it, or
+  /// one of them has effects that are not known.
+  Memory = 2,
+};
+
+/// Dependence graph over the ops of one block. Node `i` is the `i`-th op.
+class DependenceGraph {
+public:
+  /// Knobs of the graph construction.
+  struct Options {
+    /// Order collectives and waits by their effects on the communication
+    /// stream resource. Off by default: the order of collectives is what
+    /// the scheduler chooses, so only data edges constrain it.
+    bool orderCommStream = false;
+  };
+
+  /// Builds the graph of `block`.
+  static DependenceGraph build(Block &block, Options options);
+  static DependenceGraph build(Block &block) { return build(block, {}); }
+
+  /// Builds a graph without IR from `edges` (source, target) over `numNodes`
+  /// nodes; for tests and benchmarks. Duplicates are merged and self edges
+  /// dropped. Unlike a graph built from a block, such a graph may have edges
+  /// from higher to lower nodes, or even cycles.
+  static DependenceGraph
+  fromEdges(unsigned numNodes, ArrayRef<std::pair<unsigned, unsigned>> edges);
+
+  /// Returns the number of nodes.
+  unsigned size() const { return predOffsets.size() - 1; }
+  /// Returns the number of distinct edges.
+  unsigned getNumEdges() const { return preds.size(); }
+
+  /// Returns the op of `node` (null for graphs built from edges).
+  Operation *getOp(unsigned node) const {
+    return ops.empty() ? nullptr : ops[node];
+  }
+  /// Returns the node of `op`, if `op` is an op of the block.
+  std::optional<unsigned> lookup(Operation *op) const;
+
+  /// Returns the nodes `node` depends on, in increasing order.
+  ArrayRef<unsigned> getPreds(unsigned node) const {
+    return ArrayRef<unsigned>(preds).slice(
+        predOffsets[node], predOffsets[node + 1] - predOffsets[node]);
+  }
+  /// Returns the nodes that depend on `node`, in increasing order.
+  ArrayRef<unsigned> getSuccs(unsigned node) const {
+    return ArrayRef<unsigned>(succs).slice(
+        succOffsets[node], succOffsets[node + 1] - succOffsets[node]);
+  }
+  /// Returns the kinds of the edge `pred` -> `node` (0 if there is none).
+  uint8_t getEdgeKinds(unsigned pred, unsigned node) const;
+
+  /// Returns true if `pred` -> `node` is an edge.
+  bool hasEdge(unsigned pred, unsigned node) const {
+    return getEdgeKinds(pred, node) != 0;
+  }
+
+private:
+  /// Sorts, merges and stores `edges` (source, target, kinds).
+  void finalize(unsigned numNodes,
+                std::vector<std::tuple<unsigned, unsigned, uint8_t>> &edges);
+
+  std::vector<Operation *> ops;
+  llvm::DenseMap<Operation *, unsigned> opToNode;
+  std::vector<unsigned> predOffsets{0}, preds, succOffsets{0}, succs;
+  /// Kinds of each edge, parallel to `preds`.
+  std::vector<uint8_t> predKinds;
+};
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_ANALYSIS_DEPENDENCEGRAPH_H

@@ -1,0 +1,201 @@
+//===- DependenceGraph.cpp - dependences between the ops of a block -------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Analysis/DependenceGraph.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+using Edge = std::tuple<unsigned, unsigned, uint8_t>;
+
+namespace {
+/// Tracks the memory effects seen so far in program order and produces the
+/// memory edges of each new op. Per resource it keeps the last writer and the
+/// readers since; ops with unknown effects are barriers ordered with every
+/// effecting op. This yields O(1) amortized edges per op while keeping every
+/// conflicting pair ordered (directly or transitively).
+class MemoryTracker {
+public:
+  MemoryTracker(std::vector<Edge> &edges) : edges(edges) {}
+
+  /// Records the effects of `node`; `effects` is null for unknown effects.
+  void record(unsigned node,
+              const SmallVector<MemoryEffects::EffectInstance> *effects,
+              bool orderCommStream) {
+    if (!effects) {
+      // A barrier: after every effecting op since the last barrier.
+      for (unsigned prev : sinceBarrier)
+        add(prev, node);
+      if (barrier)
+        add(*barrier, node);
+      sinceBarrier.clear();
+      resources.clear();
+      barrier = node;
+      return;
+    }
+    bool effecting = false;
+    for (const MemoryEffects::EffectInstance &effect : *effects) {
+      SideEffects::Resource *resource = effect.getResource();
+      if (!orderCommStream && isa<CommStreamResource>(resource))
+        continue;
+      // A fresh allocation conflicts with nothing that came before.
+      if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+        continue;
+      effecting = true;
+      State &state = resources[resource];
+      bool writes =
+          isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect());
+      if (state.lastWriter)
+        add(*state.lastWriter, node);
+      if (writes) {
+        for (unsigned reader : state.readers)
+          add(reader, node);
+        state.readers.clear();
+        state.lastWriter = node;
+      } else {
+        state.readers.push_back(node);
+      }
+    }
+    if (!effecting)
+      return;
+    if (barrier)
+      add(*barrier, node);
+    sinceBarrier.push_back(node);
+  }
+
+private:
+  struct State {
+    std::optional<unsigned> lastWriter;
+    SmallVector<unsigned, 4> readers;
+  };
+
+  void add(unsigned from, unsigned to) {
+    if (from != to)
+      edges.emplace_back(from, to, uint8_t(DependenceKind::Memory));
+  }
+
+  std::vector<Edge> &edges;
+  // Only looked up, never iterated: its order does not reach the output.
+  llvm::DenseMap<SideEffects::Resource *, State> resources;
+  std::optional<unsigned> barrier;
+  std::vector<unsigned> sinceBarrier;
+};
+} // namespace
+
+DependenceGraph DependenceGraph::build(Block &block, Options options) {
+  DependenceGraph graph;
+  for (Operation &op : block) {
+    graph.opToNode[&op] = graph.ops.size();
+    graph.ops.push_back(&op);
+  }
+
+  std::vector<Edge> edges;
+  MemoryTracker memory(edges);
+  auto addDataEdges = [&](unsigned node, Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return; // Block arguments are available from the start.
+    if (def->getBlock() != &block) {
+      def = block.findAncestorOpInBlock(*def);
+      if (!def)
+        return; // Defined outside the block.
+    }
+    unsigned from = graph.opToNode.lookup(def);
+    if (from != node)
+      edges.emplace_back(from, node, uint8_t(DependenceKind::Data));
+  };
+
+  for (auto [node, op] : llvm::enumerate(graph.ops)) {
+    for (Value operand : op->getOperands())
+      addDataEdges(node, operand);
+    // Values used inside nested regions but defined in the block.
+    if (op->getNumRegions())
+      op->walk([&](Operation *nested) {
+        if (nested == op)
+          return;
+        for (Value operand : nested->getOperands())
+          addDataEdges(node, operand);
+      });
+
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(op);
+    memory.record(node, effects ? &*effects : nullptr, options.orderCommStream);
+  }
+  graph.finalize(graph.ops.size(), edges);
+  return graph;
+}
+
+DependenceGraph
+DependenceGraph::fromEdges(unsigned numNodes,
+                           ArrayRef<std::pair<unsigned, unsigned>> edgeList) {
+  DependenceGraph graph;
+  std::vector<Edge> edges;
+  edges.reserve(edgeList.size());
+  for (auto [from, to] : edgeList)
+    if (from != to)
+      edges.emplace_back(from, to, uint8_t(DependenceKind::Data));
+  graph.finalize(numNodes, edges);
+  return graph;
+}
+
+void DependenceGraph::finalize(unsigned numNodes, std::vector<Edge> &edges) {
+  // Sort by (target, source) for the predecessor rows, merging kinds.
+  llvm::sort(edges, [](const Edge &a, const Edge &b) {
+    return std::tie(std::get<1>(a), std::get<0>(a)) <
+           std::tie(std::get<1>(b), std::get<0>(b));
+  });
+  predOffsets.assign(numNodes + 1, 0);
+  preds.clear();
+  predKinds.clear();
+  for (size_t i = 0; i < edges.size();) {
+    auto [from, to, kinds] = edges[i];
+    uint8_t merged = 0;
+    for (; i < edges.size() && std::get<0>(edges[i]) == from &&
+           std::get<1>(edges[i]) == to;
+         ++i)
+      merged |= std::get<2>(edges[i]);
+    preds.push_back(from);
+    predKinds.push_back(merged);
+    ++predOffsets[to + 1];
+  }
+  for (unsigned n = 0; n < numNodes; ++n)
+    predOffsets[n + 1] += predOffsets[n];
+
+  // Successor rows: a counting sort of the distinct edges by source.
+  succOffsets.assign(numNodes + 1, 0);
+  for (unsigned from : preds)
+    ++succOffsets[from + 1];
+  for (unsigned n = 0; n < numNodes; ++n)
+    succOffsets[n + 1] += succOffsets[n];
+  succs.assign(preds.size(), 0);
+  std::vector<unsigned> cursor(succOffsets.begin(), succOffsets.end() - 1);
+  for (unsigned to = 0; to < numNodes; ++to)
+    for (unsigned from : getPreds(to))
+      succs[cursor[from]++] = to;
+}
+
+std::optional<unsigned> DependenceGraph::lookup(Operation *op) const {
+  auto it = opToNode.find(op);
+  if (it == opToNode.end())
+    return std::nullopt;
+  return it->second;
+}
+
+uint8_t DependenceGraph::getEdgeKinds(unsigned pred, unsigned node) const {
+  ArrayRef<unsigned> row = getPreds(node);
+  const unsigned *it = std::lower_bound(row.begin(), row.end(), pred);
+  if (it == row.end() || *it != pred)
+    return 0;
+  return predKinds[predOffsets[node] + (it - row.begin())];
+}

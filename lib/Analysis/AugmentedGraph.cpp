@@ -223,13 +223,13 @@ void AugmentedGraph::eraseNode(unsigned node) {
 //===----------------------------------------------------------------------===//
 
 bool AugmentedGraph::addExtraDep(unsigned node, unsigned dep) {
-  if (node == dep || llvm::is_contained(extraDeps[node], dep))
+  if (node == dep || erased[node] || erased[dep] ||
+      llvm::is_contained(extraDeps[node], dep))
     return false;
   extraDeps[node].push_back(dep);
   extraUses[dep].push_back(node);
   undoLog.push_back({UndoEntry::AddExtra, node, dep});
-  if (!erased[node] && !erased[dep])
-    addOrderEdge(setOf[dep], setOf[node]);
+  addOrderEdge(setOf[dep], setOf[node]);
   return true;
 }
 
@@ -265,6 +265,12 @@ LogicalResult AugmentedGraph::mergeToSet(unsigned existing, unsigned node) {
   members[node].clear();
   members[set].push_back(node);
   setOf[node] = set;
+  // Collapsing nodes into one set can also break a cycle: with a cycle, the
+  // order is recomputed from scratch.
+  if (cyclic) {
+    recomputeOrder();
+    return success();
+  }
   // The merged set must follow the old neighbours of `node` as well.
   SmallVector<unsigned> preds, succs;
   if (node < base.size()) {

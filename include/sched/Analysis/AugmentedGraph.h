@@ -56,7 +56,8 @@ public:
   //===--------------------------------------------------------------------===//
 
   /// Adds a node (e.g. the op that replaces a bucket) that must run after
-  /// `deps`, and returns its number. Its dependences are extra edges.
+  /// `deps` (erased ones are ignored), and returns its number. Its
+  /// dependences are extra edges.
   unsigned addNode(ArrayRef<unsigned> deps);
   /// Erases `node`: it leaves its merge set, loses its extra edges, and its
   /// data edges no longer count. Erasing twice is a no-op.
@@ -69,7 +70,8 @@ public:
   //===--------------------------------------------------------------------===//
 
   /// Adds the edge `dep` -> `node`: `dep` must run before `node`. Returns
-  /// false if the edge was already there (or `dep` == `node`). Adding an edge
+  /// false, changing nothing, if the edge was already there, `dep` ==
+  /// `node`, or either node is erased. Adding an edge
   /// that closes a cycle is allowed; `hasCycle()` then reports it.
   bool addExtraDep(unsigned node, unsigned dep);
   /// Removes the edge `dep` -> `node`. Returns false if it was not there.

@@ -1,0 +1,138 @@
+//===- PeakMemory.h - memory timeline and peak of an op order ---*- C++ -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The memory model of the scheduler, independent of IR: a MemoryProblem lists
+// steps (ops) and buffers (a size, the step that allocates it, the steps that
+// use it); a MemoryProfile evaluates one order of the steps.
+//
+// Semantics (alloc, run, free): while the op at position t runs, every buffer
+// it uses or defines is live, together with every buffer allocated before and
+// still needed after. A buffer is allocated when its defining op starts and
+// freed when its last user finishes; a buffer without users is freed when its
+// defining op finishes. Buffers that are live on entry (function arguments)
+// are live from the first step; buffers that are live out (results, or
+// arguments kept for the whole step) stay live until the last step.
+//
+// The profile answers "what is the peak if op X moves to position p" in
+// O(d log n) for an op with d buffers, with a segment tree over the timeline,
+// instead of the O(n + uses) of a full evaluation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_ANALYSIS_PEAKMEMORY_H
+#define SCHED_ANALYSIS_PEAKMEMORY_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace mlir {
+namespace sched {
+
+/// Steps and buffers; the input of MemoryProfile.
+struct MemoryProblem {
+  /// A buffer of `size` bytes.
+  struct Buffer {
+    int64_t size = 0;
+    /// The step that allocates it, or nothing if it is live on entry.
+    std::optional<unsigned> def;
+    /// The steps that use it (read it, write it, or keep it alive), in any
+    /// order; duplicates are allowed.
+    SmallVector<unsigned, 2> uses;
+    /// Live until the last step.
+    bool liveOut = false;
+  };
+
+  /// Adds a step and returns its number.
+  unsigned addStep() { return numSteps++; }
+  /// Adds a buffer and returns its number.
+  unsigned addBuffer(int64_t size, std::optional<unsigned> def,
+                     bool liveOut = false) {
+    buffers.push_back({size, def, {}, liveOut});
+    return buffers.size() - 1;
+  }
+  /// Records that `step` uses `buffer`.
+  void addUse(unsigned buffer, unsigned step) {
+    buffers[buffer].uses.push_back(step);
+  }
+
+  unsigned numSteps = 0;
+  std::vector<Buffer> buffers;
+};
+
+/// The memory timeline of one order of the steps of a MemoryProblem.
+class MemoryProfile {
+public:
+  /// Evaluates `order`, a permutation of the steps of `problem` (which must
+  /// outlive the profile), in O(steps + uses).
+  MemoryProfile(const MemoryProblem &problem, ArrayRef<unsigned> order);
+
+  /// Returns the bytes live while the op at each position runs.
+  ArrayRef<int64_t> getTimeline() const { return timeline; }
+  /// Returns the peak, in bytes (0 for an empty order).
+  int64_t getPeak() const { return peak; }
+  /// Returns the first position at which the peak is reached.
+  unsigned getPeakPosition() const { return peakPosition; }
+  /// Returns the position of `step` in the order.
+  unsigned getPosition(unsigned step) const { return position[step]; }
+  /// Returns the first and last positions at which `buffer` is live.
+  std::pair<unsigned, unsigned> getLiveRange(unsigned buffer) const {
+    return {start[buffer], end[buffer]};
+  }
+  /// Returns the buffers live at the peak, by number.
+  SmallVector<unsigned> getBuffersLiveAtPeak() const;
+
+  /// Returns the peak if the op `step` moved to position `newPosition`
+  /// (the others keeping their relative order), or nothing if the move
+  /// breaks a dependence (a buffer used before its definition). Costs
+  /// O(d log n) for an op with d buffers.
+  std::optional<int64_t> getPeakIfMoved(unsigned step,
+                                        unsigned newPosition) const;
+
+private:
+  /// Segment tree with range add and range max over the timeline.
+  class SegmentTree {
+  public:
+    void build(ArrayRef<int64_t> values);
+    void add(unsigned first, unsigned last, int64_t delta);
+    int64_t max(unsigned first, unsigned last) const;
+
+  private:
+    void add(unsigned node, unsigned lo, unsigned hi, unsigned first,
+             unsigned last, int64_t delta);
+    int64_t max(unsigned node, unsigned lo, unsigned hi, unsigned first,
+                unsigned last) const;
+    std::vector<int64_t> maxima, pending;
+    unsigned size = 0;
+  };
+
+  /// Returns the last position at which `buffer` is used by an op other than
+  /// `step` (ignoring `step`), or nothing.
+  std::optional<unsigned> lastOtherUse(unsigned buffer, unsigned step) const;
+
+  const MemoryProblem &problem;
+  std::vector<unsigned> order, position;
+  std::vector<unsigned> start, end;
+  std::vector<int64_t> timeline, startSum, endSum;
+  std::vector<int64_t> prefixMax, suffixMax;
+  /// Buffers defined and used by each step, deduplicated.
+  std::vector<SmallVector<unsigned, 2>> defined, used;
+  /// Sizes of the entry buffers nobody uses: live at position 0 only.
+  int64_t unusedEntrySum = 0;
+  int64_t peak = 0;
+  unsigned peakPosition = 0;
+  mutable SegmentTree tree;
+};
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_ANALYSIS_PEAKMEMORY_H

@@ -1,0 +1,269 @@
+//===- PeakMemory.cpp - memory timeline and peak of an op order -----------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Analysis/PeakMemory.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+static constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+
+//===----------------------------------------------------------------------===//
+// SegmentTree
+//===----------------------------------------------------------------------===//
+
+void MemoryProfile::SegmentTree::build(ArrayRef<int64_t> values) {
+  size = values.size();
+  maxima.assign(4 * std::max<unsigned>(size, 1), kNone);
+  pending.assign(maxima.size(), 0);
+  // Bottom-up over an implicit recursive layout.
+  auto buildRec = [&](auto &self, unsigned node, unsigned lo,
+                      unsigned hi) -> void {
+    if (lo == hi) {
+      maxima[node] = values[lo];
+      return;
+    }
+    unsigned mid = (lo + hi) / 2;
+    self(self, 2 * node, lo, mid);
+    self(self, 2 * node + 1, mid + 1, hi);
+    maxima[node] = std::max(maxima[2 * node], maxima[2 * node + 1]);
+  };
+  if (size)
+    buildRec(buildRec, 1, 0, size - 1);
+}
+
+void MemoryProfile::SegmentTree::add(unsigned first, unsigned last,
+                                     int64_t delta) {
+  if (first <= last && last < size && delta)
+    add(1, 0, size - 1, first, last, delta);
+}
+
+void MemoryProfile::SegmentTree::add(unsigned node, unsigned lo, unsigned hi,
+                                     unsigned first, unsigned last,
+                                     int64_t delta) {
+  if (last < lo || hi < first)
+    return;
+  if (first <= lo && hi <= last) {
+    maxima[node] += delta;
+    pending[node] += delta;
+    return;
+  }
+  unsigned mid = (lo + hi) / 2;
+  add(2 * node, lo, mid, first, last, delta);
+  add(2 * node + 1, mid + 1, hi, first, last, delta);
+  maxima[node] =
+      std::max(maxima[2 * node], maxima[2 * node + 1]) + pending[node];
+}
+
+int64_t MemoryProfile::SegmentTree::max(unsigned first, unsigned last) const {
+  if (first > last || last >= size)
+    return kNone;
+  return max(1, 0, size - 1, first, last);
+}
+
+int64_t MemoryProfile::SegmentTree::max(unsigned node, unsigned lo, unsigned hi,
+                                        unsigned first, unsigned last) const {
+  if (last < lo || hi < first)
+    return kNone;
+  if (first <= lo && hi <= last)
+    return maxima[node];
+  unsigned mid = (lo + hi) / 2;
+  int64_t best = std::max(max(2 * node, lo, mid, first, last),
+                          max(2 * node + 1, mid + 1, hi, first, last));
+  return best == kNone ? kNone : best + pending[node];
+}
+
+//===----------------------------------------------------------------------===//
+// MemoryProfile
+//===----------------------------------------------------------------------===//
+
+MemoryProfile::MemoryProfile(const MemoryProblem &problem,
+                             ArrayRef<unsigned> orderRef)
+    : problem(problem), order(orderRef.begin(), orderRef.end()) {
+  unsigned n = order.size();
+  position.assign(problem.numSteps, 0);
+  for (auto [pos, step] : llvm::enumerate(order))
+    position[step] = pos;
+  defined.assign(problem.numSteps, {});
+  used.assign(problem.numSteps, {});
+  timeline.assign(n, 0);
+  startSum.assign(n, 0);
+  endSum.assign(n, 0);
+  unsigned numBuffers = problem.buffers.size();
+  start.assign(numBuffers, 0);
+  end.assign(numBuffers, 0);
+  if (!n)
+    return;
+
+  std::vector<int64_t> diff(n + 1, 0);
+  for (unsigned b = 0; b < numBuffers; ++b) {
+    const MemoryProblem::Buffer &buffer = problem.buffers[b];
+    unsigned first = buffer.def ? position[*buffer.def] : 0;
+    unsigned last = first;
+    for (unsigned use : buffer.uses)
+      last = std::max(last, position[use]);
+    if (buffer.liveOut)
+      last = n - 1;
+    start[b] = first;
+    end[b] = last;
+    if (!buffer.def && buffer.uses.empty() && !buffer.liveOut)
+      unusedEntrySum += buffer.size;
+    diff[first] += buffer.size;
+    diff[last + 1] -= buffer.size;
+    if (buffer.def) {
+      startSum[first] += buffer.size;
+      defined[*buffer.def].push_back(b);
+    }
+    // Live-out buffers never end before the last step, wherever ops move.
+    if (!buffer.liveOut)
+      endSum[last] += buffer.size;
+    for (unsigned use : buffer.uses)
+      if (use != buffer.def && !llvm::is_contained(used[use], b))
+        used[use].push_back(b);
+  }
+  int64_t current = 0;
+  for (unsigned t = 0; t < n; ++t) {
+    current += diff[t];
+    timeline[t] = current;
+  }
+  peak = *std::max_element(timeline.begin(), timeline.end());
+  peakPosition =
+      std::find(timeline.begin(), timeline.end(), peak) - timeline.begin();
+  prefixMax.assign(n, 0);
+  suffixMax.assign(n, 0);
+  for (unsigned t = 0; t < n; ++t)
+    prefixMax[t] = t ? std::max(prefixMax[t - 1], timeline[t]) : timeline[t];
+  for (unsigned t = n; t-- > 0;)
+    suffixMax[t] =
+        t + 1 < n ? std::max(suffixMax[t + 1], timeline[t]) : timeline[t];
+  tree.build(timeline);
+}
+
+SmallVector<unsigned> MemoryProfile::getBuffersLiveAtPeak() const {
+  SmallVector<unsigned> live;
+  if (order.empty())
+    return live;
+  for (unsigned b = 0, e = problem.buffers.size(); b < e; ++b)
+    if (start[b] <= peakPosition && peakPosition <= end[b] &&
+        problem.buffers[b].size)
+      live.push_back(b);
+  return live;
+}
+
+std::optional<unsigned> MemoryProfile::lastOtherUse(unsigned buffer,
+                                                    unsigned step) const {
+  std::optional<unsigned> last;
+  for (unsigned use : problem.buffers[buffer].uses)
+    if (use != step)
+      last = std::max(last.value_or(0), position[use]);
+  return last;
+}
+
+std::optional<int64_t> MemoryProfile::getPeakIfMoved(unsigned step,
+                                                     unsigned newPos) const {
+  unsigned n = order.size();
+  unsigned i = position[step];
+  if (newPos >= n)
+    return std::nullopt;
+  if (newPos == i)
+    return peak;
+  unsigned p = newPos;
+  bool later = p > i;
+  // Position of the op at old position `q` once `step` moved.
+  auto moved = [&](unsigned q) -> unsigned {
+    if (q == i)
+      return p;
+    if (later && q > i && q <= p)
+      return q - 1;
+    if (!later && q >= p && q < i)
+      return q + 1;
+    return q;
+  };
+
+  // The move must keep every buffer defined before it is used.
+  for (unsigned b : used[step]) {
+    const MemoryProblem::Buffer &buffer = problem.buffers[b];
+    if (buffer.def && moved(position[*buffer.def]) >= p)
+      return std::nullopt;
+  }
+  for (unsigned b : defined[step])
+    for (unsigned use : problem.buffers[b].uses)
+      if (use != step && moved(position[use]) <= p)
+        return std::nullopt;
+
+  int64_t result = kNone;
+  unsigned lo = std::min(i, p), hi = std::max(i, p);
+  if (lo > 0)
+    result = std::max(result, prefixMax[lo - 1]);
+  if (hi + 1 < n)
+    result = std::max(result, suffixMax[hi + 1]);
+
+  // New end of an input buffer of `step` once it moved.
+  auto newEnd = [&](unsigned b) -> unsigned {
+    const MemoryProblem::Buffer &buffer = problem.buffers[b];
+    if (buffer.liveOut)
+      return n - 1;
+    unsigned last = p;
+    if (std::optional<unsigned> other = lastOtherUse(b, step))
+      last = std::max(last, moved(*other));
+    return last;
+  };
+
+  SmallVector<std::tuple<unsigned, unsigned, int64_t>> adds;
+  auto add = [&](unsigned first, unsigned last, int64_t delta) {
+    if (first <= last && delta) {
+      tree.add(first, last, delta);
+      adds.push_back({first, last, delta});
+    }
+  };
+
+  int64_t atNew;
+  if (later) {
+    // New positions [i, p - 1] hold the ops of old positions [i + 1, p].
+    for (unsigned o : defined[step])
+      add(i + 1, std::min(end[o], p), -problem.buffers[o].size);
+    for (unsigned b : used[step])
+      if (end[b] < p)
+        add(end[b] + 1, p, problem.buffers[b].size);
+    // Unused arguments are live at position 0 whatever runs there.
+    if (i == 0)
+      add(1, 1, unusedEntrySum);
+    result = std::max(result, tree.max(i + 1, p));
+    // While `step` runs at p.
+    atNew = timeline[p] - endSum[p];
+    for (unsigned b : used[step])
+      if (!problem.buffers[b].liveOut && end[b] <= p)
+        atNew += problem.buffers[b].size;
+    for (unsigned o : defined[step])
+      if (end[o] < p)
+        atNew += problem.buffers[o].size;
+  } else {
+    // New positions [p + 1, i] hold the ops of old positions [p, i - 1].
+    for (unsigned o : defined[step])
+      if (end[o] > i || problem.buffers[o].liveOut)
+        add(p, i - 1, problem.buffers[o].size);
+    for (unsigned b : used[step]) {
+      unsigned last = newEnd(b);
+      if (last < i)
+        add(last, i - 1, -problem.buffers[b].size);
+    }
+    if (p == 0)
+      add(0, 0, -unusedEntrySum);
+    result = std::max(result, tree.max(p, i - 1));
+    atNew = timeline[p] - startSum[p];
+    for (unsigned o : defined[step])
+      atNew += problem.buffers[o].size;
+  }
+  for (auto [first, last, delta] : adds)
+    tree.add(first, last, -delta);
+  return std::max(result, atNew);
+}

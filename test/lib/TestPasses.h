@@ -13,11 +13,13 @@ namespace sched {
 namespace test {
 void registerTestCostModelPass();
 void registerTestDependenceGraphPass();
+void registerTestPeakMemoryPass();
 
 /// Registers every test-sched-* pass.
 inline void registerTestPasses() {
   registerTestCostModelPass();
   registerTestDependenceGraphPass();
+  registerTestPeakMemoryPass();
 }
 } // namespace test
 } // namespace sched

@@ -114,3 +114,33 @@ func.func private @f(!sched.future<>)
 // expected-error@+2 {{expected ::mlir::sched::ReductionKind to be one of: sum, prod, min, max, avg}}
 // expected-error@+1 {{failed to parse Sched_ReductionKindAttr parameter 'value'}}
 "test.op"() {kind = #sched<reduction mean>} : () -> ()
+
+// -----
+
+// Tests sched.dim_bounds: an array per result.
+// expected-error@+1 {{'sched.dim_bounds' lists 1 bounds for 2 results}}
+%a, %b = "test.op"() {sched.dim_bounds = [array<i64: 4>]} : () -> (tensor<?xf32>, tensor<?xf32>)
+
+// -----
+
+// Tests sched.dim_bounds: arrays of i64.
+// expected-error@+1 {{'sched.dim_bounds' must be an array<i64> or a list of them, one per result}}
+%a = "test.op"() {sched.dim_bounds = 4} : () -> tensor<?xf32>
+
+// -----
+
+// Tests sched.dim_bounds: bounds are sizes.
+// expected-error@+1 {{'sched.dim_bounds' bounds must be non-negative}}
+%a = "test.op"() {sched.dim_bounds = array<i64: -1>} : () -> tensor<?xf32>
+
+// -----
+
+// Tests sched.dim_bounds on a function argument.
+// expected-error@+1 {{'sched.dim_bounds' on an argument must be an array<i64>}}
+func.func private @f(tensor<?xf32> {sched.dim_bounds = [array<i64: 4>]})
+
+// -----
+
+// Tests unknown argument attributes.
+// expected-error@+1 {{unknown sched dialect argument attribute 'sched.bounds'}}
+func.func private @f(tensor<?xf32> {sched.bounds = array<i64: 4>})

@@ -42,6 +42,48 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
              << "'" << getCostAttrName() << "' must be a #sched.cost attribute";
     return success();
   }
+  if (attr.getName() == getDimBoundsAttrName())
+    return verifyDimBounds(op, attr.getValue(), op->getNumResults());
   return op->emitError() << "unknown sched dialect attribute '"
                          << attr.getName().getValue() << "'";
+}
+
+LogicalResult SchedDialect::verifyRegionArgAttribute(Operation *op,
+                                                     unsigned regionIndex,
+                                                     unsigned argIndex,
+                                                     NamedAttribute attr) {
+  if (attr.getName() == getDimBoundsAttrName()) {
+    if (!isa<DenseI64ArrayAttr>(attr.getValue()))
+      return op->emitError() << "'" << getDimBoundsAttrName()
+                             << "' on an argument must be an array<i64>";
+    return verifyDimBounds(op, attr.getValue(), 1);
+  }
+  return op->emitError() << "unknown sched dialect argument attribute '"
+                         << attr.getName().getValue() << "'";
+}
+
+LogicalResult SchedDialect::verifyDimBounds(Operation *op, Attribute value,
+                                            unsigned numValues) {
+  auto check = [&](Attribute bounds) -> LogicalResult {
+    auto array = dyn_cast<DenseI64ArrayAttr>(bounds);
+    if (!array)
+      return op->emitError()
+             << "'" << getDimBoundsAttrName()
+             << "' must be an array<i64> or a list of them, one per result";
+    if (llvm::any_of(array.asArrayRef(), [](int64_t b) { return b < 0; }))
+      return op->emitError() << "'" << getDimBoundsAttrName()
+                             << "' bounds must be non-negative";
+    return success();
+  };
+  if (auto list = dyn_cast<ArrayAttr>(value)) {
+    if (list.size() != numValues)
+      return op->emitError()
+             << "'" << getDimBoundsAttrName() << "' lists " << list.size()
+             << " bounds for " << numValues << " results";
+    for (Attribute bounds : list)
+      if (failed(check(bounds)))
+        return failure();
+    return success();
+  }
+  return check(value);
 }

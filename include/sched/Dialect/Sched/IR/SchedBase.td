@@ -42,6 +42,7 @@ def Sched_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
 
   let extraClassDeclaration = [{
     /// Registers the types (SchedTypes.cpp).
@@ -59,6 +60,20 @@ def Sched_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getCostAttrName() {
       return ::llvm::StringLiteral("sched.cost");
     }
+    /// Name of the discardable attribute that bounds the dynamic dimensions
+    /// of an op's results (an array<i64>, or a list of them, one per result)
+    /// or of a function argument (an array<i64>), for memory sizing.
+    static constexpr ::llvm::StringLiteral getDimBoundsAttrName() {
+      return ::llvm::StringLiteral("sched.dim_bounds");
+    }
+
+  private:
+    /// Verifies a `sched.dim_bounds` value for `numValues` values.
+    ::llvm::LogicalResult verifyDimBounds(::mlir::Operation *op,
+                                          ::mlir::Attribute value,
+                                          unsigned numValues);
+
+  public:
   }];
 }
 

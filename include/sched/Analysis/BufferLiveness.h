@@ -1,0 +1,83 @@
+//===- BufferLiveness.h - buffers and live ranges of a block ----*- C++ -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns the ops of one block into a MemoryProblem: one step per op (nested
+// ops belong to their parent), one buffer per storage.
+//
+// * A buffer's size comes from its type: elements x bytes per element
+//   (integers and floats take whole bytes, so i1 and i4 take one byte, f8
+//   types one, bf16 two, index eight, complex twice its element). A dynamic
+//   dimension needs a bound from the `sched.dim_bounds` attribute of the
+//   defining op (or of the function argument), else it is an error.
+// * Views and in-place results share the storage of their source: memref
+//   views and casts, tensor slices, reshapes and casts, results of
+//   destination-style ops (their inits), loop results (their inits),
+//   sched.compute results (their tensor outs), and waits in the buffer form
+//   (their destination buffers).
+// * An in-flight collective keeps its inputs and its output live from its
+//   start to its wait: the start allocates the output (all results of a
+//   bucket in one allocation) and the wait counts as a use of the inputs.
+// * Block arguments are live on entry; they are kept live to the end or
+//   freed after their last use, as the options say. Values used by the
+//   terminator are live to the end.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_ANALYSIS_BUFFERLIVENESS_H
+#define SCHED_ANALYSIS_BUFFERLIVENESS_H
+
+#include "sched/Analysis/PeakMemory.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace sched {
+
+/// Returns the bytes of one element of `type`, or nothing if it has no size.
+std::optional<int64_t> getElementSizeInBytes(Type type);
+
+/// The buffers of one block.
+class BufferLiveness {
+public:
+  /// Knobs of the buffer model.
+  struct Options {
+    /// Keep block arguments live to the end (parameters and inputs a caller
+    /// owns); otherwise they are freed after their last use.
+    bool argumentsLiveThroughout = true;
+  };
+
+  /// Builds the buffers of `block`; emits an error and fails if a value
+  /// cannot be sized.
+  static FailureOr<BufferLiveness> build(Block &block, Options options);
+  static FailureOr<BufferLiveness> build(Block &block) {
+    return build(block, {});
+  }
+
+  /// Returns the memory problem: step `i` is the `i`-th op of the block.
+  const MemoryProblem &getProblem() const { return problem; }
+  /// Returns the op of a step.
+  Operation *getOp(unsigned step) const { return ops[step]; }
+  /// Returns the value that allocates `buffer` (a block argument or result).
+  Value getValue(unsigned buffer) const { return bufferValues[buffer]; }
+  /// Returns the buffer that holds `value`, if it has one.
+  std::optional<unsigned> lookup(Value value) const;
+  /// Returns the program order (0, 1, ..., n - 1).
+  std::vector<unsigned> getProgramOrder() const;
+
+private:
+  MemoryProblem problem;
+  std::vector<Operation *> ops;
+  std::vector<Value> bufferValues;
+  llvm::DenseMap<Value, unsigned> storage;
+};
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_ANALYSIS_BUFFERLIVENESS_H

@@ -1,0 +1,244 @@
+//===- BufferLiveness.cpp - buffers and live ranges of a block ------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Analysis/BufferLiveness.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+static constexpr StringLiteral kDimBoundsAttr =
+    SchedDialect::getDimBoundsAttrName();
+
+std::optional<int64_t> mlir::sched::getElementSizeInBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> element =
+        getElementSizeInBytes(complex.getElementType());
+    return element ? std::optional<int64_t>(2 * *element) : std::nullopt;
+  }
+  if (type.isIndex())
+    return 8;
+  if (type.isIntOrFloat())
+    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    std::optional<int64_t> element =
+        getElementSizeInBytes(vector.getElementType());
+    if (!element || vector.isScalable())
+      return std::nullopt;
+    return *element * vector.getNumElements();
+  }
+  return std::nullopt;
+}
+
+/// Returns the bounds that `sched.dim_bounds` gives for result or argument
+/// `index` of a list of `count`, or null.
+static DenseI64ArrayAttr getBounds(Attribute attr, unsigned index,
+                                   unsigned count) {
+  if (!attr)
+    return {};
+  if (auto bounds = dyn_cast<DenseI64ArrayAttr>(attr))
+    return count == 1 ? bounds : DenseI64ArrayAttr();
+  if (auto list = dyn_cast<ArrayAttr>(attr))
+    if (index < list.size())
+      return dyn_cast<DenseI64ArrayAttr>(list[index]);
+  return {};
+}
+
+/// Returns the size of a shaped value, or emits an error at `loc`.
+static FailureOr<int64_t>
+getShapedSize(ShapedType type, DenseI64ArrayAttr bounds, Location loc) {
+  if (!type.hasRank())
+    return emitError(loc) << "cannot size a value of unranked type " << type;
+  std::optional<int64_t> element = getElementSizeInBytes(type.getElementType());
+  if (!element)
+    return emitError(loc) << "cannot size element type "
+                          << type.getElementType();
+  int64_t bytes = *element;
+  for (auto [dim, staticExtent] : llvm::enumerate(type.getShape())) {
+    int64_t extent = staticExtent;
+    if (ShapedType::isDynamic(extent)) {
+      if (!bounds || static_cast<int64_t>(bounds.size()) != type.getRank() ||
+          bounds[dim] < 0)
+        return emitError(loc)
+               << "cannot size a value of type " << type << ": dimension "
+               << dim << " is dynamic; give an upper bound with '"
+               << kDimBoundsAttr << "'";
+      extent = bounds[dim];
+    }
+    if (llvm::MulOverflow(bytes, extent, bytes))
+      return emitError(loc)
+             << "size of a value of type " << type << " overflows 64 bits";
+  }
+  return bytes;
+}
+
+/// Returns the value whose storage `result` shares, if any.
+static Value getAliasSource(OpResult result) {
+  Operation *op = result.getOwner();
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+    if (view->getNumResults() == 1)
+      return view.getViewSource();
+  if (isa<tensor::ExtractSliceOp, tensor::CollapseShapeOp,
+          tensor::ExpandShapeOp, tensor::ReshapeOp, tensor::BitcastOp>(op))
+    return op->getOperand(0);
+  if (isa<CastOpInterface>(op) && op->getNumOperands() == 1 &&
+      op->getNumResults() == 1 && isa<ShapedType>(op->getOperand(0).getType()))
+    return op->getOperand(0);
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+    if (result.getResultNumber() < dps.getNumDpsInits())
+      return dps.getTiedOpOperand(result)->get();
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    std::optional<ResultRange> results = loop.getLoopResults();
+    MutableArrayRef<OpOperand> inits = loop.getInitsMutable();
+    if (results && result.getResultNumber() < inits.size())
+      return inits[result.getResultNumber()].get();
+  }
+  if (auto compute = dyn_cast<ComputeOp>(op))
+    if (result.getResultNumber() < compute.getOuts().size())
+      return compute.getOuts()[result.getResultNumber()];
+  return {};
+}
+
+FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
+  BufferLiveness liveness;
+  MemoryProblem &problem = liveness.problem;
+  llvm::DenseMap<Operation *, unsigned> stepOf;
+  for (Operation &op : block) {
+    stepOf[&op] = problem.addStep();
+    liveness.ops.push_back(&op);
+  }
+  auto newBuffer = [&](Value value, int64_t size, std::optional<unsigned> def,
+                       bool liveOut) {
+    unsigned buffer = problem.addBuffer(size, def, liveOut);
+    liveness.bufferValues.push_back(value);
+    liveness.storage[value] = buffer;
+    return buffer;
+  };
+
+  // Arguments: function arguments may carry bounds as argument attributes.
+  auto function = dyn_cast_or_null<FunctionOpInterface>(block.getParentOp());
+  for (BlockArgument arg : block.getArguments()) {
+    auto type = dyn_cast<ShapedType>(arg.getType());
+    if (!type)
+      continue;
+    DenseI64ArrayAttr bounds;
+    if (function && block.isEntryBlock())
+      bounds = dyn_cast_or_null<DenseI64ArrayAttr>(
+          function.getArgAttr(arg.getArgNumber(), kDimBoundsAttr));
+    FailureOr<int64_t> size = getShapedSize(type, bounds, arg.getLoc());
+    if (failed(size))
+      return failure();
+    newBuffer(arg, *size, std::nullopt, options.argumentsLiveThroughout);
+  }
+
+  for (Operation *op : liveness.ops) {
+    unsigned step = stepOf[op];
+    Attribute boundsAttr = op->getAttr(kDimBoundsAttr);
+    // A tensor-form start allocates its whole bucket; a buffer-form one
+    // writes its destinations.
+    if (auto collective = dyn_cast<CollectiveOpInterface>(op)) {
+      Value future = collective.getFuture();
+      if (collective.isBufferForm()) {
+        // The future stands for the destinations; it allocates nothing.
+        newBuffer(future, 0, step, false);
+        continue;
+      }
+      int64_t total = 0;
+      for (auto [index, type] :
+           llvm::enumerate(collective.getResultValueTypes())) {
+        FailureOr<int64_t> size =
+            getShapedSize(cast<ShapedType>(type),
+                          getBounds(boundsAttr, index,
+                                    collective.getResultValueTypes().size()),
+                          op->getLoc());
+        if (failed(size))
+          return failure();
+        total += *size;
+      }
+      newBuffer(future, total, step, false);
+      continue;
+    }
+    if (auto wait = dyn_cast<WaitOp>(op)) {
+      auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>();
+      for (auto [index, result] : llvm::enumerate(wait.getResults())) {
+        Value source = wait.getFuture();
+        if (start && start.isBufferForm())
+          source = start.getOutputs()[index];
+        if (std::optional<unsigned> buffer = liveness.lookup(source))
+          liveness.storage[result] = *buffer;
+      }
+      continue;
+    }
+    for (OpResult result : op->getResults()) {
+      auto type = dyn_cast<ShapedType>(result.getType());
+      if (!type)
+        continue;
+      if (Value source = getAliasSource(result))
+        if (std::optional<unsigned> buffer = liveness.lookup(source)) {
+          liveness.storage[result] = *buffer;
+          continue;
+        }
+      FailureOr<int64_t> size = getShapedSize(
+          type,
+          getBounds(boundsAttr, result.getResultNumber(), op->getNumResults()),
+          op->getLoc());
+      if (failed(size))
+        return failure();
+      newBuffer(result, *size, step, false);
+    }
+  }
+
+  // Uses, including values used inside nested regions.
+  auto addUse = [&](Value value, unsigned step) {
+    if (std::optional<unsigned> buffer = liveness.lookup(value))
+      problem.addUse(*buffer, step);
+  };
+  for (Operation *op : liveness.ops) {
+    unsigned step = stepOf[op];
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        addUse(operand, step);
+    });
+    // Collectives in flight keep their inputs (and, in the buffer form, their
+    // destinations) live until the wait.
+    if (auto wait = dyn_cast<WaitOp>(op))
+      if (auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>())
+        for (Value operand : start->getOperands())
+          addUse(operand, step);
+  }
+  // What the terminator uses lives to the end.
+  if (!liveness.ops.empty() &&
+      liveness.ops.back()->hasTrait<OpTrait::IsTerminator>())
+    for (Value operand : liveness.ops.back()->getOperands())
+      if (std::optional<unsigned> buffer = liveness.lookup(operand))
+        problem.buffers[*buffer].liveOut = true;
+  return liveness;
+}
+
+std::optional<unsigned> BufferLiveness::lookup(Value value) const {
+  auto it = storage.find(value);
+  if (it == storage.end())
+    return std::nullopt;
+  return it->second;
+}
+
+std::vector<unsigned> BufferLiveness::getProgramOrder() const {
+  std::vector<unsigned> order(problem.numSteps);
+  std::iota(order.begin(), order.end(), 0);
+  return order;
+}

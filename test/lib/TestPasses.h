@@ -14,12 +14,14 @@ namespace test {
 void registerTestCostModelPass();
 void registerTestDependenceGraphPass();
 void registerTestPeakMemoryPass();
+void registerTestStreamSimulatorPass();
 
 /// Registers every test-sched-* pass.
 inline void registerTestPasses() {
   registerTestCostModelPass();
   registerTestDependenceGraphPass();
   registerTestPeakMemoryPass();
+  registerTestStreamSimulatorPass();
 }
 } // namespace test
 } // namespace sched

@@ -61,17 +61,17 @@ public:
   /// microseconds.
   struct Point {
     /// Size of the full buffer, in bytes.
-    double bytes;
+    double bytes = 0.0;
     /// Measured time, in microseconds.
-    double timeUs;
+    double timeUs = 0.0;
   };
 
   /// The measurements of one collective kind on one group size.
   struct CollectiveCurve {
     /// The collective measured.
-    CollectiveKind kind;
+    CollectiveKind kind = CollectiveKind::AllGather;
     /// The number of ranks of the group.
-    int64_t groupSize;
+    int64_t groupSize = 1;
     /// The number of nodes the group spans, or nothing if the curve applies
     /// to any number of nodes.
     std::optional<int64_t> numNodes;
@@ -81,7 +81,8 @@ public:
     /// Returns the time for `bytes` by linear interpolation between the two
     /// enclosing points. Below the first point, returns the time of the first
     /// point; beyond the last point, extrapolates the line through the last
-    /// two points (with a slope of at least 0).
+    /// two points (with a slope of at least 0). Expects sorted points; a
+    /// curve of one point is constant, a curve of none is 0.
     double interpolate(double bytes) const;
   };
 
@@ -186,6 +187,12 @@ struct CollectiveEstimate {
   double transferUs = 0.0;
   /// Where the time comes from.
   Source source = Source::Trivial;
+  /// The size of the full buffer, in bytes.
+  int64_t bytes = 0;
+  /// The number of ranks.
+  int64_t groupSize = 1;
+  /// The number of nodes the ranks span.
+  int64_t numNodes = 1;
 
   /// Returns `trivial`, `ring`, `tree` or `profile`.
   StringRef getSourceName() const;
@@ -300,12 +307,20 @@ public:
   /// Returns the time of `op` in microseconds; see estimateCompute.
   FailureOr<double> getComputeTimeUs(Operation *op) const;
 
-  /// Returns the roofline time, in microseconds, of `flops` operations at
-  /// `peakTflops` and `bytes` of HBM traffic.
-  double getRooflineTimeUs(double flops, double peakTflops,
-                           double bytes) const;
+  /// Returns the time, in microseconds, of `flops` operations at a peak of
+  /// `peakTflops` TFLOP/s scaled by the compute efficiency.
+  double getFlopTimeUs(double flops, double peakTflops) const;
+
+  /// Returns the time, in microseconds, to move `bytes` through the target's
+  /// HBM, scaled by the memory efficiency.
+  double getMemoryTimeUs(double bytes) const;
 
 private:
+  /// estimateCollective on normalized arguments (groupSize >= 1, numNodes in
+  /// [1, groupSize]); leaves the input fields of the estimate unset.
+  CollectiveEstimate estimateCollectiveImpl(CollectiveKind kind, double bytes,
+                                            int64_t groupSize,
+                                            int64_t numNodes) const;
   /// The analytical ring estimate.
   CollectiveEstimate estimateRing(CollectiveKind kind, double bytes,
                                   int64_t groupSize, LinkAttr link) const;

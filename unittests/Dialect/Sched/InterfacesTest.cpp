@@ -108,8 +108,14 @@ TEST_F(InterfacesTest, ComputeModelsForOtherDialects) {
   EXPECT_EQ(compute[0].getComputeCost().getFlops(), 64);
   EXPECT_EQ(compute[1].getComputeKind(), "arith.addf");
   EXPECT_EQ(compute[1].getComputeCost().getFlops(), 16);
+  // Without sched.cost the cost is derived from the shapes: one flop per
+  // element, two 64-byte inputs read and one written.
   EXPECT_EQ(compute[2].getComputeKind(), "arith.mulf");
-  EXPECT_FALSE(compute[2].getComputeCost());
+  CostAttr derived = compute[2].getComputeCost();
+  ASSERT_TRUE(derived);
+  EXPECT_EQ(derived.getFlops(), 16);
+  EXPECT_EQ(derived.getBytesRead(), 128);
+  EXPECT_EQ(derived.getBytesWritten(), 64);
 }
 
 TEST_F(InterfacesTest, CollectivesAreOrderedOnTheCommStream) {

@@ -1,0 +1,103 @@
+//===- StreamSimulator.h - simulate compute and comm streams ----*- C++ -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Simulates one op order on one compute stream and one in-order
+// communication stream per process group (NCCL runs the collectives of one
+// communicator in issue order):
+//
+// * A compute op runs on the compute stream when the stream is free.
+// * A start is issued from the compute stream (taking no time there); its
+//   collective begins when the group's stream is free and ends after its
+//   estimated time.
+// * A wait holds the compute stream until its collective has ended; the time
+//   it holds it is the collective's exposed time.
+//
+// Communication and compute do not slow each other down in this model (no
+// SM or memory-bandwidth contention); see docs/Analyses.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_ANALYSIS_STREAMSIMULATOR_H
+#define SCHED_ANALYSIS_STREAMSIMULATOR_H
+
+#include "mlir/IR/Block.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace sched {
+
+class CostModel;
+
+/// One op of a simulated order.
+struct SimOp {
+  enum class Kind { Compute, Start, Wait };
+  Kind kind = Kind::Compute;
+  /// Compute: run time. Start: time of the collective. Wait: unused.
+  double durationUs = 0;
+  /// Start: the communication stream (process group).
+  unsigned stream = 0;
+  /// Wait: the position, in the simulated order, of its start.
+  unsigned start = 0;
+  /// Positions, in the simulated order, of the ops this op depends on; used
+  /// for the critical path only (the order already respects them).
+  SmallVector<unsigned, 2> deps;
+};
+
+/// The outcome of a simulation. Times are in microseconds from 0.
+struct SimResult {
+  /// Per op: when it begins and ends on the compute stream (a start's
+  /// compute-stream time is its issue instant).
+  std::vector<double> beginUs, endUs;
+
+  /// One row per collective, in issue order.
+  struct Collective {
+    unsigned op;     ///< Position of the start.
+    unsigned wait;   ///< Position of its wait (== op if never waited).
+    unsigned stream; ///< Communication stream.
+    double issueUs, beginUs, endUs, exposedUs;
+  };
+  std::vector<Collective> collectives;
+
+  double makespanUs = 0;
+  /// Busy time of the compute stream and of all comm streams together.
+  double computeBusyUs = 0, commBusyUs = 0;
+  /// Time the compute stream waited for collectives.
+  double exposedCommUs = 0;
+  /// 1 - exposed / total communication time (1 if there is none).
+  double overlapFraction = 1;
+  /// Time the compute stream was idle (waiting) before the makespan.
+  double computeIdleUs = 0;
+  /// Lower bounds of any order: the busiest stream, and the critical path.
+  double streamBoundUs = 0, criticalPathUs = 0;
+};
+
+/// Simulates `ops`, given in execution order. Fails if a wait names a
+/// position that is not an earlier start, or a dependence points forward.
+FailureOr<SimResult> simulate(ArrayRef<SimOp> ops);
+
+/// The simulation input of one block, built from IR with a cost model.
+struct BlockSimulation {
+  std::vector<Operation *> ops;
+  std::vector<SimOp> simOps;
+  /// Names of the communication streams (process group symbols), by index.
+  std::vector<std::string> streamNames;
+};
+
+/// Builds the simulation input of `block` in program order, with op times
+/// from `costModel`. Emits an error and fails if an op cannot be costed.
+FailureOr<BlockSimulation> buildBlockSimulation(Block &block,
+                                                const CostModel &costModel);
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_ANALYSIS_STREAMSIMULATOR_H

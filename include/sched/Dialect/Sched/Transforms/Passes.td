@@ -59,4 +59,50 @@ def SchedAttachTarget : Pass<"sched-attach-target", "ModuleOp"> {
   ];
 }
 
+def SchedReport : Pass<"sched-report", "ModuleOp"> {
+  let summary = "report the simulated schedule and memory of each function";
+  let description = [{
+    Evaluates the program order of every function with a body: simulates it
+    on one compute stream and one communication stream per process group
+    with the cost model of the module's `#sched.target`, and computes its
+    memory timeline. The IR is not changed. Writes, for the options given:
+
+    * `json`: a JSON report with the stable schema `sched-report/1`
+      (makespan, exposed communication, overlap, lower bounds, peak memory,
+      one row per collective); see docs/Reports.md.
+    * `summary`: a fixed-width table for people.
+    * `trace`: a Chrome trace (chrome://tracing or ui.perfetto.dev) with the
+      compute stream and each communication stream as tracks and memory as a
+      counter track.
+    * `svg`: an SVG picture of the timeline. With several functions the path
+      must contain `{name}`, which is replaced by the function name.
+
+    A path `-` writes to standard output. Without any option the pass emits
+    one remark per function with the main numbers.
+
+    Example:
+
+    ```
+    sched-opt step.mlir --sched-attach-target="preset=h100-sxm" \
+      --sched-report="json=report.json trace=trace.json svg=step.svg" -o /dev/null
+    ```
+
+    Errors: a function without a target, an op the cost model cannot cost,
+    a value whose size is unknown, or an output file that cannot be written.
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+  let options = [
+    Option<"jsonPath", "json", "std::string", /*default=*/"\"\"",
+           "write the JSON report to this file">,
+    Option<"summaryPath", "summary", "std::string", /*default=*/"\"\"",
+           "write the summary table to this file">,
+    Option<"tracePath", "trace", "std::string", /*default=*/"\"\"",
+           "write a Chrome trace to this file">,
+    Option<"svgPath", "svg", "std::string", /*default=*/"\"\"",
+           "write an SVG timeline to this file ({name}: function name)">,
+    Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
+           "measured cost profile (JSON) for the cost model">,
+  ];
+}
+
 #endif // SCHED_DIALECT_SCHED_TRANSFORMS_PASSES_TD

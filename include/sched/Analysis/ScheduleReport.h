@@ -1,0 +1,77 @@
+//===- ScheduleReport.h - readable reports of a schedule --------*- C++ -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Evaluates the program order of a function body (stream simulation and
+// memory timeline) and writes it for people and tools: a JSON report with a
+// stable schema (docs/Reports.md), a summary table, a Chrome trace / Perfetto
+// timeline, and an SVG picture of the same timeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_ANALYSIS_SCHEDULEREPORT_H
+#define SCHED_ANALYSIS_SCHEDULEREPORT_H
+
+#include "sched/Analysis/StreamSimulator.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace sched {
+
+class CostModel;
+
+/// The evaluation of one function body in program order.
+struct FunctionReport {
+  /// One op of the body.
+  struct Op {
+    std::string name, kind, location;
+    SimOp::Kind simKind;
+    double beginUs, endUs;
+    /// Bytes live while the op runs.
+    int64_t memoryBytes;
+  };
+  /// One collective.
+  struct Collective {
+    unsigned op, wait;
+    std::string kind, group, location;
+    int64_t bytes;
+    double durationUs, issueUs, beginUs, endUs, exposedUs;
+  };
+
+  std::string name, target;
+  std::vector<Op> ops;
+  std::vector<Collective> collectives;
+  std::vector<std::string> streamNames;
+  SimResult sim;
+  int64_t peakMemoryBytes = 0;
+  unsigned peakStep = 0;
+};
+
+/// Evaluates `function` (its first block) with `costModel`; emits an error
+/// and fails if an op cannot be costed or a value cannot be sized.
+FailureOr<FunctionReport> buildFunctionReport(FunctionOpInterface function,
+                                              const CostModel &costModel);
+
+/// Writes the JSON report of `reports` (schema `sched-report/1`).
+void writeJSONReport(ArrayRef<FunctionReport> reports, raw_ostream &os);
+/// Writes a fixed-width summary table of `reports`.
+void writeSummaryTable(ArrayRef<FunctionReport> reports, raw_ostream &os);
+/// Writes a Chrome trace (chrome://tracing, ui.perfetto.dev): one process
+/// per function, the compute stream and one comm stream per process group as
+/// threads, memory as a counter.
+void writeChromeTrace(ArrayRef<FunctionReport> reports, raw_ostream &os);
+/// Writes an SVG picture of the timeline of `report`.
+void writeTimelineSVG(const FunctionReport &report, raw_ostream &os);
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_ANALYSIS_SCHEDULEREPORT_H

@@ -1,0 +1,411 @@
+//===- ScheduleReport.cpp - readable reports of a schedule ----------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Analysis/ScheduleReport.h"
+#include "sched/Analysis/BufferLiveness.h"
+#include "sched/Analysis/CostModel.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+
+#include "mlir/IR/Location.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+/// Returns `file:line:col` for file locations (looking through fused and
+/// named locations), else an empty string.
+static std::string formatLocation(Location loc) {
+  std::string result;
+  loc->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      result = llvm::formatv("{0}:{1}:{2}", file.getFilename().getValue(),
+                             file.getLine(), file.getColumn())
+                   .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result;
+}
+
+FailureOr<FunctionReport>
+mlir::sched::buildFunctionReport(FunctionOpInterface function,
+                                 const CostModel &costModel) {
+  FunctionReport report;
+  report.name = function.getName().str();
+  report.target = costModel.getTarget().getName().str();
+  if (function.isExternal())
+    return report;
+  Block &body = function.getFunctionBody().front();
+  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, costModel);
+  if (failed(sim))
+    return failure();
+  FailureOr<SimResult> result = simulate(sim->simOps);
+  if (failed(result))
+    return function.emitError("cannot simulate the order of this function");
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
+  if (failed(liveness))
+    return failure();
+  MemoryProfile memory(liveness->getProblem(), liveness->getProgramOrder());
+
+  report.sim = *result;
+  report.streamNames = sim->streamNames;
+  report.peakMemoryBytes = memory.getPeak();
+  report.peakStep = memory.getPeakPosition();
+  for (auto [pos, op] : llvm::enumerate(sim->ops)) {
+    FunctionReport::Op row;
+    row.name = op->getName().getStringRef().str();
+    if (auto compute = dyn_cast<ComputeOpInterface>(op))
+      row.kind = compute.getComputeKind().str();
+    else if (auto collective = dyn_cast<CollectiveOpInterface>(op))
+      row.kind = stringifyCollectiveKind(collective.getCollectiveKind()).str();
+    else
+      row.kind = row.name;
+    row.location = formatLocation(op->getLoc());
+    row.simKind = sim->simOps[pos].kind;
+    row.beginUs = result->beginUs[pos];
+    row.endUs = result->endUs[pos];
+    row.memoryBytes = memory.getTimeline()[pos];
+    report.ops.push_back(std::move(row));
+  }
+  for (const SimResult::Collective &c : result->collectives) {
+    auto op = cast<CollectiveOpInterface>(sim->ops[c.op]);
+    FunctionReport::Collective row;
+    row.op = c.op;
+    row.wait = c.wait;
+    row.kind = stringifyCollectiveKind(op.getCollectiveKind()).str();
+    row.group = op.getGroupAttr().getValue().str();
+    row.location = formatLocation(op->getLoc());
+    FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(op);
+    row.bytes = succeeded(bytes) ? *bytes : 0;
+    row.durationUs = c.endUs - c.beginUs;
+    row.issueUs = c.issueUs;
+    row.beginUs = c.beginUs;
+    row.endUs = c.endUs;
+    row.exposedUs = c.exposedUs;
+    report.collectives.push_back(std::move(row));
+  }
+  return report;
+}
+
+//===----------------------------------------------------------------------===//
+// JSON report
+//===----------------------------------------------------------------------===//
+
+void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
+                                  raw_ostream &os) {
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    json.attribute("schema", "sched-report/1");
+    json.attributeArray("functions", [&] {
+      for (const FunctionReport &r : reports) {
+        json.object([&] {
+          json.attribute("name", r.name);
+          json.attribute("target", r.target);
+          json.attribute("num_ops", static_cast<int64_t>(r.ops.size()));
+          json.attribute("makespan_us", r.sim.makespanUs);
+          json.attribute("compute_busy_us", r.sim.computeBusyUs);
+          json.attribute("compute_idle_us", r.sim.computeIdleUs);
+          json.attribute("comm_busy_us", r.sim.commBusyUs);
+          json.attribute("exposed_comm_us", r.sim.exposedCommUs);
+          json.attribute("overlap_fraction", r.sim.overlapFraction);
+          json.attributeObject("lower_bounds_us", [&] {
+            json.attribute("streams", r.sim.streamBoundUs);
+            json.attribute("critical_path", r.sim.criticalPathUs);
+          });
+          json.attribute("peak_memory_bytes", r.peakMemoryBytes);
+          json.attribute("peak_memory_step", static_cast<int64_t>(r.peakStep));
+          json.attributeArray("collectives", [&] {
+            for (const FunctionReport::Collective &c : r.collectives)
+              json.object([&] {
+                json.attribute("step", static_cast<int64_t>(c.op));
+                json.attribute("wait_step", static_cast<int64_t>(c.wait));
+                json.attribute("kind", c.kind);
+                json.attribute("group", c.group);
+                json.attribute("bytes", c.bytes);
+                json.attribute("duration_us", c.durationUs);
+                json.attribute("issue_us", c.issueUs);
+                json.attribute("begin_us", c.beginUs);
+                json.attribute("end_us", c.endUs);
+                json.attribute("exposed_us", c.exposedUs);
+                json.attribute("location", c.location);
+              });
+          });
+        });
+      }
+    });
+  });
+  os << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Summary table
+//===----------------------------------------------------------------------===//
+
+void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
+                                    raw_ostream &os) {
+  for (const FunctionReport &r : reports) {
+    os << "function @" << r.name << " on " << r.target << ": " << r.ops.size()
+       << " ops, " << r.collectives.size() << " collectives\n";
+    os << llvm::format("  makespan        %12.3f us\n", r.sim.makespanUs);
+    os << llvm::format("  compute busy    %12.3f us\n", r.sim.computeBusyUs);
+    os << llvm::format("  comm busy       %12.3f us\n", r.sim.commBusyUs);
+    os << llvm::format("  exposed comm    %12.3f us  (overlap %.1f%%)\n",
+                       r.sim.exposedCommUs, 100 * r.sim.overlapFraction);
+    os << llvm::format("  lower bounds    %12.3f us streams, %.3f us "
+                       "critical path\n",
+                       r.sim.streamBoundUs, r.sim.criticalPathUs);
+    os << llvm::format("  peak memory     %12.3f MiB at step %u\n",
+                       r.peakMemoryBytes / 1048576.0, r.peakStep);
+    if (r.collectives.empty())
+      continue;
+    os << llvm::format("  %5s %-15s %-10s %14s %11s %11s %11s\n", "step",
+                       "kind", "group", "bytes", "time_us", "begin_us",
+                       "exposed_us");
+    for (const FunctionReport::Collective &c : r.collectives)
+      os << llvm::format("  %5u %-15s %-10s %14lld %11.3f %11.3f %11.3f\n",
+                         c.op, c.kind.c_str(), c.group.c_str(),
+                         static_cast<long long>(c.bytes), c.durationUs,
+                         c.beginUs, c.exposedUs);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Chrome trace
+//===----------------------------------------------------------------------===//
+
+void mlir::sched::writeChromeTrace(ArrayRef<FunctionReport> reports,
+                                   raw_ostream &os) {
+  llvm::json::OStream json(os, /*IndentSize=*/0);
+  auto metadata = [&](StringRef name, int64_t pid, int64_t tid,
+                      StringRef value) {
+    json.object([&] {
+      json.attribute("name", name);
+      json.attribute("ph", "M");
+      json.attribute("pid", pid);
+      json.attribute("tid", tid);
+      json.attributeObject("args", [&] { json.attribute("name", value); });
+    });
+  };
+  json.object([&] {
+    json.attribute("displayTimeUnit", "ns");
+    json.attributeArray("traceEvents", [&] {
+      for (auto [index, r] : llvm::enumerate(reports)) {
+        int64_t pid = index + 1;
+        metadata("process_name", pid, 0, "@" + r.name);
+        metadata("thread_name", pid, 0, "compute");
+        for (auto [s, stream] : llvm::enumerate(r.streamNames))
+          metadata("thread_name", pid, s + 1, "comm @" + stream);
+        for (auto [pos, op] : llvm::enumerate(r.ops)) {
+          bool stall = op.simKind == SimOp::Kind::Wait && op.endUs > op.beginUs;
+          if (op.simKind != SimOp::Kind::Compute && !stall)
+            continue;
+          if (op.simKind == SimOp::Kind::Compute && op.endUs <= op.beginUs)
+            continue;
+          json.object([&] {
+            json.attribute("name", stall ? "wait (exposed)" : op.kind);
+            json.attribute("cat", stall ? "exposed" : "compute");
+            json.attribute("ph", "X");
+            json.attribute("pid", pid);
+            json.attribute("tid", 0);
+            json.attribute("ts", op.beginUs);
+            json.attribute("dur", op.endUs - op.beginUs);
+            json.attributeObject("args", [&] {
+              json.attribute("step", static_cast<int64_t>(pos));
+              json.attribute("op", op.name);
+              json.attribute("location", op.location);
+            });
+          });
+        }
+        for (const FunctionReport::Collective &c : r.collectives) {
+          unsigned stream = 0;
+          for (auto [s, name] : llvm::enumerate(r.streamNames))
+            if (name == c.group)
+              stream = s;
+          json.object([&] {
+            json.attribute("name", c.kind);
+            json.attribute("cat", "comm");
+            json.attribute("ph", "X");
+            json.attribute("pid", pid);
+            json.attribute("tid", static_cast<int64_t>(stream + 1));
+            json.attribute("ts", c.beginUs);
+            json.attribute("dur", c.durationUs);
+            json.attributeObject("args", [&] {
+              json.attribute("step", static_cast<int64_t>(c.op));
+              json.attribute("bytes", c.bytes);
+              json.attribute("exposed_us", c.exposedUs);
+              json.attribute("location", c.location);
+            });
+          });
+        }
+        for (const FunctionReport::Op &op : r.ops)
+          json.object([&] {
+            json.attribute("name", "memory");
+            json.attribute("ph", "C");
+            json.attribute("pid", pid);
+            json.attribute("ts", op.beginUs);
+            json.attributeObject("args", [&] {
+              json.attribute("MiB", op.memoryBytes / 1048576.0);
+            });
+          });
+      }
+    });
+  });
+  os << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// SVG timeline
+//===----------------------------------------------------------------------===//
+
+/// A stable color per kind of op (FNV-1a, not the process-seeded LLVM hash).
+static StringRef colorFor(StringRef kind) {
+  static const char *palette[] = {"#4e79a7", "#59a14f", "#edc948", "#b07aa1",
+                                  "#76b7b2", "#ff9da7", "#9c755f", "#bab0ac"};
+  uint32_t hash = 2166136261u;
+  for (char c : kind)
+    hash = (hash ^ static_cast<uint8_t>(c)) * 16777619u;
+  return palette[hash % std::size(palette)];
+}
+
+static std::string escapeXML(StringRef text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '&':
+      out += "&amp;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
+  // Integer geometry prints as integers; computed positions go through num().
+  const int width = 1100, left = 130, right = 20, rowHeight = 26, top = 48,
+            memHeight = 110;
+  unsigned rows = 1 + r.streamNames.size();
+  double plotWidth = width - left - right;
+  double memTop = top + rows * (rowHeight + 8) + 24;
+  double height = memTop + memHeight + 60;
+  double span = r.sim.makespanUs > 0 ? r.sim.makespanUs : 1;
+  auto x = [&](double us) { return left + us / span * plotWidth; };
+  auto num = [](double v) { return llvm::formatv("{0:F1}", v).str(); };
+
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+     << "\" height=\"" << num(height) << "\" font-family=\"sans-serif\" "
+     << "font-size=\"12\">\n";
+  os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  os << "<text x=\"" << left << "\" y=\"20\" font-size=\"14\">@"
+     << escapeXML(r.name) << " on " << escapeXML(r.target) << ": makespan "
+     << llvm::formatv("{0:F1}", r.sim.makespanUs) << " us, exposed comm "
+     << llvm::formatv("{0:F1}", r.sim.exposedCommUs) << " us (overlap "
+     << llvm::formatv("{0:F0}", 100 * r.sim.overlapFraction)
+     << "%), peak memory "
+     << llvm::formatv("{0:F1}", r.peakMemoryBytes / 1048576.0)
+     << " MiB</text>\n";
+
+  // Row labels and backgrounds.
+  for (unsigned row = 0; row < rows; ++row) {
+    double y = top + row * (rowHeight + 8);
+    std::string label =
+        row == 0 ? "compute" : "comm @" + r.streamNames[row - 1];
+    os << "<text x=\"8\" y=\"" << num(y + 17) << "\">" << escapeXML(label)
+       << "</text>\n";
+    os << "<rect x=\"" << left << "\" y=\"" << num(y) << "\" width=\""
+       << num(plotWidth) << "\" height=\"" << rowHeight
+       << "\" fill=\"#f4f4f4\"/>\n";
+  }
+  // Compute ops and exposed waits.
+  for (const FunctionReport::Op &op : r.ops) {
+    if (op.endUs <= op.beginUs)
+      continue;
+    bool stall = op.simKind == SimOp::Kind::Wait;
+    os << "<rect x=\"" << num(x(op.beginUs)) << "\" y=\"" << top
+       << "\" width=\"" << num(std::max(0.5, x(op.endUs) - x(op.beginUs)))
+       << "\" height=\"" << rowHeight << "\" fill=\""
+       << (stall ? StringRef("#e15759") : colorFor(op.kind))
+       << "\" stroke=\"white\" stroke-width=\"0.5\"><title>"
+       << escapeXML(stall ? "wait (exposed)" : op.kind) << " "
+       << llvm::formatv("{0:F1}-{1:F1}", op.beginUs, op.endUs)
+       << " us</title></rect>\n";
+  }
+  // Collectives on their streams.
+  for (const FunctionReport::Collective &c : r.collectives) {
+    unsigned stream = 0;
+    for (auto [s, name] : llvm::enumerate(r.streamNames))
+      if (name == c.group)
+        stream = s;
+    double y = top + (stream + 1) * (rowHeight + 8);
+    os << "<rect x=\"" << num(x(c.beginUs)) << "\" y=\"" << num(y)
+       << "\" width=\"" << num(std::max(0.5, x(c.endUs) - x(c.beginUs)))
+       << "\" height=\"" << rowHeight << "\" fill=\""
+       << (c.exposedUs > 0 ? "#f28e2b" : "#4e79a7")
+       << "\" stroke=\"white\" stroke-width=\"0.5\"><title>" << c.kind << " "
+       << c.bytes << " B, exposed " << llvm::formatv("{0:F1}", c.exposedUs)
+       << " us</title></rect>\n";
+  }
+  // Memory as a step chart.
+  int64_t peak = std::max<int64_t>(r.peakMemoryBytes, 1);
+  auto my = [&](int64_t bytes) {
+    return memTop + memHeight - double(bytes) / peak * memHeight;
+  };
+  os << "<text x=\"8\" y=\"" << num(memTop + 14) << "\">memory</text>\n";
+  os << "<text x=\"8\" y=\"" << num(memTop + 30) << "\">"
+     << llvm::formatv("{0:F1}", r.peakMemoryBytes / 1048576.0)
+     << " MiB peak</text>\n";
+  os << "<path fill=\"#bcd4e6\" stroke=\"#4e79a7\" d=\"M" << num(x(0)) << " "
+     << num(my(0));
+  int64_t previous = 0;
+  for (const FunctionReport::Op &op : r.ops) {
+    os << " L" << num(x(op.beginUs)) << " " << num(my(previous)) << " L"
+       << num(x(op.beginUs)) << " " << num(my(op.memoryBytes));
+    previous = op.memoryBytes;
+  }
+  if (!r.ops.empty())
+    os << " L" << num(x(span)) << " " << num(my(r.ops.back().memoryBytes));
+  os << " L" << num(x(span)) << " " << num(my(0)) << " Z\"/>\n";
+  // Time axis.
+  double axisY = memTop + memHeight + 18;
+  for (int tick = 0; tick <= 4; ++tick) {
+    double t = span * tick / 4;
+    StringRef anchor = tick == 0 ? "start" : tick == 4 ? "end" : "middle";
+    os << "<text x=\"" << num(x(t)) << "\" y=\"" << num(axisY)
+       << "\" text-anchor=\"" << anchor << "\">" << llvm::formatv("{0:F0}", t)
+       << " us</text>\n";
+  }
+  // Legend.
+  struct Entry {
+    const char *color, *label;
+  } legend[] = {{"#e15759", "compute stream waiting (exposed comm)"},
+                {"#f28e2b", "collective with exposed time"},
+                {"#4e79a7", "collective hidden by compute"}};
+  double lx = left;
+  for (const Entry &entry : legend) {
+    os << "<rect x=\"" << num(lx) << "\" y=\"" << num(axisY + 10)
+       << "\" width=\"10\" height=\"10\" fill=\"" << entry.color << "\"/>";
+    os << "<text x=\"" << num(lx + 14) << "\" y=\"" << num(axisY + 19) << "\">"
+       << entry.label << "</text>\n";
+    lx += 270;
+  }
+  os << "</svg>\n";
+}

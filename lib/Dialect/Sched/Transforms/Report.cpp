@@ -1,0 +1,140 @@
+//===- Report.cpp - sched-report ------------------------------------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/ScheduleReport.h"
+#include "sched/Dialect/Sched/IR/SchedAttrs.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/Transforms/Passes.h"
+
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDREPORT
+#include "sched/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+#define DEBUG_TYPE "sched-report"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+struct SchedReport : public sched::impl::SchedReportBase<SchedReport> {
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  /// Writes to `path` with `write`; reports an error on `module` on failure.
+  LogicalResult writeFile(ModuleOp module, StringRef path,
+                          function_ref<void(raw_ostream &)> write);
+};
+} // namespace
+
+LogicalResult SchedReport::writeFile(ModuleOp module, StringRef path,
+                                     function_ref<void(raw_ostream &)> write) {
+  std::string message;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
+  if (!file)
+    return module.emitError() << "cannot write '" << path << "': " << message;
+  write(file->os());
+  file->keep();
+  return success();
+}
+
+void SchedReport::runOnOperation() {
+  ModuleOp module = getOperation();
+  markAllAnalysesPreserved();
+
+  std::optional<MeasuredProfile> profile;
+  if (!profilePath.empty()) {
+    llvm::Expected<MeasuredProfile> loaded =
+        MeasuredProfile::loadJSON(profilePath);
+    if (!loaded) {
+      module.emitError() << "cannot load cost profile: "
+                         << llvm::toString(loaded.takeError());
+      return signalPassFailure();
+    }
+    profile = std::move(*loaded);
+  }
+
+  std::vector<FunctionReport> reports;
+  for (auto function : module.getOps<FunctionOpInterface>()) {
+    if (function.isExternal())
+      continue;
+    TargetAttr target = TargetAttr::lookup(function);
+    if (!target) {
+      function.emitError() << "no #sched.target on this function or its "
+                              "parents; attach one with --sched-attach-target";
+      return signalPassFailure();
+    }
+    CostModel model(target);
+    if (profile)
+      model.setProfile(*profile);
+    FailureOr<FunctionReport> report = buildFunctionReport(function, model);
+    if (failed(report))
+      return signalPassFailure();
+    reports.push_back(std::move(*report));
+  }
+
+  bool anyOutput = !jsonPath.empty() || !summaryPath.empty() ||
+                   !tracePath.empty() || !svgPath.empty();
+  if (!anyOutput) {
+    for (auto function : module.getOps<FunctionOpInterface>()) {
+      auto it = llvm::find_if(reports, [&](const FunctionReport &r) {
+        return r.name == function.getName();
+      });
+      if (it == reports.end())
+        continue;
+      function.emitRemark()
+          << "makespan " << llvm::formatv("{0:F3}", it->sim.makespanUs)
+          << " us, exposed comm "
+          << llvm::formatv("{0:F3}", it->sim.exposedCommUs) << " us, overlap "
+          << llvm::formatv("{0:F2}", it->sim.overlapFraction)
+          << ", peak memory " << it->peakMemoryBytes << " bytes";
+    }
+    return;
+  }
+
+  if (!jsonPath.empty() &&
+      failed(writeFile(module, jsonPath,
+                       [&](raw_ostream &os) { writeJSONReport(reports, os); })))
+    return signalPassFailure();
+  if (!summaryPath.empty() &&
+      failed(writeFile(module, summaryPath, [&](raw_ostream &os) {
+        writeSummaryTable(reports, os);
+      })))
+    return signalPassFailure();
+  if (!tracePath.empty() &&
+      failed(writeFile(module, tracePath, [&](raw_ostream &os) {
+        writeChromeTrace(reports, os);
+      })))
+    return signalPassFailure();
+  if (!svgPath.empty()) {
+    StringRef pattern = svgPath;
+    if (reports.size() > 1 && !pattern.contains("{name}")) {
+      module.emitError() << "svg path '" << pattern
+                         << "' must contain {name} when the module has "
+                         << reports.size() << " functions";
+      return signalPassFailure();
+    }
+    for (const FunctionReport &report : reports) {
+      std::string path = pattern.str();
+      size_t at = path.find("{name}");
+      if (at != std::string::npos)
+        path.replace(at, 6, report.name);
+      if (failed(writeFile(module, path, [&](raw_ostream &os) {
+            writeTimelineSVG(report, os);
+          })))
+        return signalPassFailure();
+    }
+  }
+}

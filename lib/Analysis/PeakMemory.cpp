@@ -168,6 +168,79 @@ std::optional<unsigned> MemoryProfile::lastOtherUse(unsigned buffer,
   return last;
 }
 
+std::optional<MemoryProfile::LaterMove>
+MemoryProfile::evaluateLaterMove(unsigned step, unsigned p) const {
+  unsigned i = position[step];
+  // Legality: the inputs are defined before `i` already; every other user
+  // of the outputs must stay after `p`.
+  for (unsigned b : defined[step])
+    for (unsigned use : problem.buffers[b].uses)
+      if (use != step && position[use] <= p)
+        return std::nullopt;
+  SmallVector<std::tuple<unsigned, unsigned, int64_t>> adds;
+  auto add = [&](unsigned first, unsigned last, int64_t delta) {
+    if (first <= last && delta) {
+      tree.add(first, last, delta);
+      adds.push_back({first, last, delta});
+    }
+  };
+  // New positions [i, p - 1] hold the ops of old positions [i + 1, p].
+  for (unsigned o : defined[step])
+    add(i + 1, std::min(end[o], p), -problem.buffers[o].size);
+  for (unsigned b : used[step])
+    if (end[b] < p)
+      add(end[b] + 1, p, problem.buffers[b].size);
+  // Unused arguments are live at position 0 whatever runs there.
+  if (i == 0)
+    add(1, 1, unusedEntrySum);
+  LaterMove move;
+  move.windowMax = p > i ? tree.max(i + 1, p) : kNone;
+  for (auto [first, last, delta] : adds)
+    tree.add(first, last, -delta);
+  // While `step` runs at p.
+  move.atNew = timeline[p];
+  if (p == i)
+    return move;
+  move.atNew -= endSum[p];
+  for (unsigned b : used[step])
+    if (!problem.buffers[b].liveOut && end[b] <= p)
+      move.atNew += problem.buffers[b].size;
+  for (unsigned o : defined[step])
+    if (end[o] < p)
+      move.atNew += problem.buffers[o].size;
+  return move;
+}
+
+std::optional<int64_t> MemoryProfile::getPeakIfFused(unsigned first,
+                                                     unsigned second) const {
+  unsigned i = position[first], j = position[second];
+  if (i >= j)
+    return std::nullopt;
+  // Move `first` just before `second`.
+  std::optional<LaterMove> move = evaluateLaterMove(first, j - 1);
+  if (!move)
+    return std::nullopt;
+  // The fused step holds what is live while `first` runs plus what `second`
+  // creates, minus the buffers that only pass from `first` to `second`.
+  int64_t fused = move->atNew;
+  for (unsigned o : defined[second])
+    fused += problem.buffers[o].size;
+  for (unsigned o : defined[first]) {
+    const MemoryProblem::Buffer &buffer = problem.buffers[o];
+    if (!buffer.liveOut && llvm::all_of(buffer.uses, [&](unsigned use) {
+          return use == first || use == second;
+        }))
+      fused -= buffer.size;
+  }
+  unsigned n = order.size();
+  int64_t result = std::max(fused, move->windowMax);
+  if (i > 0)
+    result = std::max(result, prefixMax[i - 1]);
+  if (j + 1 < n)
+    result = std::max(result, suffixMax[j + 1]);
+  return result;
+}
+
 std::optional<int64_t> MemoryProfile::getPeakIfMoved(unsigned step,
                                                      unsigned newPos) const {
   unsigned n = order.size();
@@ -228,24 +301,11 @@ std::optional<int64_t> MemoryProfile::getPeakIfMoved(unsigned step,
 
   int64_t atNew;
   if (later) {
-    // New positions [i, p - 1] hold the ops of old positions [i + 1, p].
-    for (unsigned o : defined[step])
-      add(i + 1, std::min(end[o], p), -problem.buffers[o].size);
-    for (unsigned b : used[step])
-      if (end[b] < p)
-        add(end[b] + 1, p, problem.buffers[b].size);
-    // Unused arguments are live at position 0 whatever runs there.
-    if (i == 0)
-      add(1, 1, unusedEntrySum);
-    result = std::max(result, tree.max(i + 1, p));
-    // While `step` runs at p.
-    atNew = timeline[p] - endSum[p];
-    for (unsigned b : used[step])
-      if (!problem.buffers[b].liveOut && end[b] <= p)
-        atNew += problem.buffers[b].size;
-    for (unsigned o : defined[step])
-      if (end[o] < p)
-        atNew += problem.buffers[o].size;
+    std::optional<LaterMove> move = evaluateLaterMove(step, p);
+    if (!move)
+      return std::nullopt;
+    result = std::max(result, move->windowMax);
+    atNew = move->atNew;
   } else {
     // New positions [p + 1, i] hold the ops of old positions [p, i - 1].
     for (unsigned o : defined[step])

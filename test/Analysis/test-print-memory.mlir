@@ -137,3 +137,22 @@ func.func @moves() -> tensor<4xf32> {
   // expected-remark@+1 {{step 4: 16 bytes}}
   return %u : tensor<4xf32>
 }
+
+// -----
+
+// Tests the fusion query: fusing the producer of a large temporary with its
+// only user never materializes the temporary; fusing with an op that does
+// not follow is impossible.
+// expected-remark@+1 {{peak 8208 bytes at step 2}}
+func.func @fusion() -> (tensor<1024xf32>, tensor<4xf32>) {
+  // expected-remark@+1 {{step 0: 4096 bytes}}
+  %a = sched.compute "a" -> (tensor<1024xf32>)
+  // expected-remark@+2 {{step 1: 8192 bytes}}
+  // expected-remark@+1 {{peak if fused with step 2: 4112 bytes}}
+  %t = sched.compute "temp" attributes {test.fuse_with = 2} -> (tensor<1024xf32>)
+  // expected-remark@+2 {{step 2: 8208 bytes}}
+  // expected-remark@+1 {{cannot fuse with step 0}}
+  %r = sched.compute "reduce" ins(%t : tensor<1024xf32>) attributes {test.fuse_with = 0} -> (tensor<4xf32>)
+  // expected-remark@+1 {{step 3: 4112 bytes}}
+  return %a, %r : tensor<1024xf32>, tensor<4xf32>
+}

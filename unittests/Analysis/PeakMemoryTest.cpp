@@ -147,3 +147,87 @@ TEST(PeakMemoryTest, MatchesBruteForceOnRandomProblems) {
   EXPECT_EQ(queries, 20000u * 12u);
   EXPECT_GT(valid, queries / 4);
 }
+
+namespace {
+/// The naive reference of a fusion: a new problem where `first` and
+/// `second` are one step, without the buffers that only pass between them.
+std::optional<int64_t> naivePeakIfFused(const MemoryProblem &problem,
+                                        ArrayRef<unsigned> order,
+                                        unsigned first, unsigned second) {
+  std::vector<unsigned> position(problem.numSteps);
+  for (unsigned k = 0; k < order.size(); ++k)
+    position[order[k]] = k;
+  if (position[first] >= position[second])
+    return std::nullopt;
+  // Every other user of `first`'s results must come after `second`.
+  for (const MemoryProblem::Buffer &buffer : problem.buffers)
+    if (buffer.def == first)
+      for (unsigned use : buffer.uses)
+        if (use != first && use != second && position[use] < position[second])
+          return std::nullopt;
+  MemoryProblem fused;
+  fused.numSteps = problem.numSteps;
+  for (const MemoryProblem::Buffer &buffer : problem.buffers) {
+    if (buffer.def == first && !buffer.liveOut &&
+        llvm::all_of(buffer.uses, [&](unsigned use) {
+          return use == first || use == second;
+        }))
+      continue; // Never materialized.
+    MemoryProblem::Buffer copy = buffer;
+    if (copy.def == first)
+      copy.def = second;
+    for (unsigned &use : copy.uses)
+      if (use == first)
+        use = second;
+    fused.buffers.push_back(copy);
+  }
+  std::vector<unsigned> fusedOrder;
+  for (unsigned step : order)
+    if (step != first)
+      fusedOrder.push_back(step);
+  return maxOf(naiveTimeline(fused, fusedOrder));
+}
+} // namespace
+
+TEST(PeakMemoryTest, FusionDropsTheIntermediate) {
+  // a = op0(); t = op1(a); u = op2(t); a and t are large, u small.
+  MemoryProblem problem;
+  for (int s = 0; s < 3; ++s)
+    problem.addStep();
+  unsigned a = problem.addBuffer(100, 0);
+  unsigned t = problem.addBuffer(100, 1);
+  problem.addBuffer(1, 2, /*liveOut=*/true);
+  problem.addUse(a, 1);
+  problem.addUse(t, 2);
+  MemoryProfile profile(problem, {0, 1, 2});
+  EXPECT_EQ(profile.getPeak(), 200);
+  // Fusing op1 and op2: t is never materialized.
+  EXPECT_EQ(profile.getPeakIfFused(1, 2), 101);
+  EXPECT_FALSE(profile.getPeakIfFused(2, 1).has_value());
+}
+
+TEST(PeakMemoryTest, FusionMatchesBruteForceOnRandomProblems) {
+  std::mt19937 rng(7);
+  unsigned legal = 0;
+  for (unsigned trial = 0; trial < 20000; ++trial) {
+    unsigned n = 2 + rng() % 14;
+    MemoryProblem problem = randomProblem(rng, n);
+    std::vector<unsigned> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    MemoryProfile profile(problem, order);
+    for (unsigned q = 0; q < 8; ++q) {
+      unsigned first = rng() % n, second = rng() % n;
+      std::optional<int64_t> expected =
+          naivePeakIfFused(problem, order, first, second);
+      std::optional<int64_t> got = profile.getPeakIfFused(first, second);
+      ASSERT_EQ(got.has_value(), expected.has_value())
+          << "trial " << trial << " fuse " << first << " " << second;
+      if (!expected)
+        continue;
+      ++legal;
+      ASSERT_EQ(*got, *expected)
+          << "trial " << trial << " fuse " << first << " " << second;
+    }
+  }
+  EXPECT_GT(legal, 10000u);
+}

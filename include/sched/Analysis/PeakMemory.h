@@ -97,6 +97,14 @@ public:
   std::optional<int64_t> getPeakIfMoved(unsigned step,
                                         unsigned newPosition) const;
 
+  /// Returns the peak if the ops `first` and `second` (`first` earlier)
+  /// became one op at the position of `second`: `first` moves just before
+  /// `second`, the two run as one step, and the buffers `first` defines for
+  /// `second` alone (not live out) are never materialized. Returns nothing if
+  /// `first` is not before `second` or cannot move there (an op in between
+  /// uses its results). Costs O(d log n).
+  std::optional<int64_t> getPeakIfFused(unsigned first, unsigned second) const;
+
 private:
   /// Segment tree with range add and range max over the timeline.
   class SegmentTree {
@@ -113,6 +121,14 @@ private:
     std::vector<int64_t> maxima, pending;
     unsigned size = 0;
   };
+
+  /// The parts of a move of `step` to a later position `p`: the memory
+  /// while `step` runs at `p`, and the maximum over the positions the move
+  /// shifts (new positions [old, p - 1]). Nothing if the move is illegal.
+  struct LaterMove {
+    int64_t atNew, windowMax;
+  };
+  std::optional<LaterMove> evaluateLaterMove(unsigned step, unsigned p) const;
 
   /// Returns the last position at which `buffer` is used by an op other than
   /// `step` (ignoring `step`), or nothing.

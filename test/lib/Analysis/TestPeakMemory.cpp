@@ -11,7 +11,8 @@
 //   remark: peak 1536 bytes at step 2; live: arg0 (512), step 1 (1024)
 //                                       (on the function)
 //
-// Ops with `test.move_to = N` also report the peak if they moved to N.
+// Ops with `test.move_to = N` also report the peak if they moved to N, and
+// ops with `test.fuse_with = N` the peak if they were fused with step N.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +62,17 @@ struct TestPeakMemoryPass
       Operation *op = liveness->getOp(step);
       op->emitRemark() << "step " << step << ": " << profile.getTimeline()[step]
                        << " bytes";
+      if (auto other = op->getAttrOfType<IntegerAttr>("test.fuse_with")) {
+        std::optional<int64_t> fused =
+            other.getInt() < 0 || other.getInt() >= problem.numSteps
+                ? std::nullopt
+                : profile.getPeakIfFused(step, other.getInt());
+        if (fused)
+          op->emitRemark() << "peak if fused with step " << other.getInt()
+                           << ": " << *fused << " bytes";
+        else
+          op->emitRemark() << "cannot fuse with step " << other.getInt();
+      }
       auto target = op->getAttrOfType<IntegerAttr>("test.move_to");
       if (!target)
         continue;

@@ -1,0 +1,510 @@
+//===- TransformerGenerator.cpp - training steps of transformers ----------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Workloads/TransformerGenerator.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+//===----------------------------------------------------------------------===//
+// Presets
+//===----------------------------------------------------------------------===//
+
+std::optional<TransformerConfig> TransformerConfig::getPreset(StringRef name) {
+  TransformerConfig c;
+  if (name == "tiny")
+    return c;
+  if (name == "llama3-8b") {
+    c.layers = 32, c.hidden = 4096, c.heads = 32, c.kvHeads = 8;
+    c.ffn = 14336, c.vocab = 128256, c.seq = 8192, c.microBatch = 1;
+    return c;
+  }
+  if (name == "llama3-70b") {
+    c.layers = 80, c.hidden = 8192, c.heads = 64, c.kvHeads = 8;
+    c.ffn = 28672, c.vocab = 128256, c.seq = 8192, c.microBatch = 1;
+    return c;
+  }
+  if (name == "gpt3-175b") {
+    c.layers = 96, c.hidden = 12288, c.heads = 96, c.kvHeads = 96;
+    c.ffn = 49152, c.vocab = 50257, c.seq = 2048, c.microBatch = 1;
+    return c;
+  }
+  return std::nullopt;
+}
+
+ArrayRef<StringRef> TransformerConfig::getPresetNames() {
+  static const StringRef names[] = {"gpt3-175b", "llama3-70b", "llama3-8b",
+                                    "tiny"};
+  return names;
+}
+
+/// Returns the element type named `name`, or null.
+static Type parseElementType(MLIRContext *context, StringRef name) {
+  Builder b(context);
+  return llvm::StringSwitch<Type>(name)
+      .Case("bf16", b.getBF16Type())
+      .Case("f16", b.getF16Type())
+      .Case("f32", b.getF32Type())
+      .Default(Type());
+}
+
+std::string mlir::sched::verifyConfig(const TransformerConfig &c) {
+  auto positive = [](int64_t v) { return v > 0; };
+  for (auto [name, value] :
+       {std::pair<const char *, int64_t>{"layers", c.layers},
+        {"hidden", c.hidden},
+        {"heads", c.heads},
+        {"kv-heads", c.kvHeads},
+        {"ffn", c.ffn},
+        {"vocab", c.vocab},
+        {"seq", c.seq},
+        {"micro-batch", c.microBatch},
+        {"micro-batches", c.microBatches},
+        {"dp", c.dp},
+        {"fsdp", c.fsdp},
+        {"tp", c.tp},
+        {"gpus-per-node", c.gpusPerNode}})
+    if (!positive(value))
+      return llvm::formatv("{0} must be positive, got {1}", name, value);
+  if (c.hidden % c.heads)
+    return llvm::formatv("hidden {0} is not divisible by heads {1}", c.hidden,
+                         c.heads);
+  if (c.heads % c.kvHeads)
+    return llvm::formatv("heads {0} is not divisible by kv-heads {1}", c.heads,
+                         c.kvHeads);
+  if (c.heads % c.tp || c.kvHeads % c.tp || c.ffn % c.tp)
+    return llvm::formatv("tp {0} must divide heads {1}, kv-heads {2} and ffn "
+                         "{3}",
+                         c.tp, c.heads, c.kvHeads, c.ffn);
+  if (c.sequenceParallel && c.tp == 1)
+    return "sequence parallelism needs tp > 1";
+  if (c.sequenceParallel && (c.seq * c.microBatch) % c.tp)
+    return llvm::formatv("tp {0} must divide the {1} tokens of a micro-batch "
+                         "for sequence parallelism",
+                         c.tp, c.seq * c.microBatch);
+  for (StringRef type : {StringRef(c.dtype), StringRef(c.gradDtype)})
+    if (type != "bf16" && type != "f16" && type != "f32")
+      return llvm::formatv("unknown element type '{0}'; expected bf16, f16 "
+                           "or f32",
+                           type);
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Generator
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the step op by op; every collective is waited on at once.
+class Generator {
+public:
+  Generator(MLIRContext *context, const TransformerConfig &c)
+      : context(context), c(c), b(context), loc(UnknownLoc::get(context)) {
+    act = parseElementType(context, c.dtype);
+    grad = parseElementType(context, c.gradDtype);
+    tokens = c.microBatch * c.seq;
+    tokensSp = c.sequenceParallel ? tokens / c.tp : tokens;
+    headDim = c.hidden / c.heads;
+    qkvCols = (c.heads + 2 * c.kvHeads) * headDim / c.tp;
+    attnCols = c.heads * headDim / c.tp;
+    ffnLocal = c.ffn / c.tp;
+    vocabLocal = llvm::divideCeil(c.vocab, c.tp);
+    layerParams = c.hidden * qkvCols + attnCols * c.hidden +
+                  c.hidden * 2 * ffnLocal + ffnLocal * c.hidden + 2 * c.hidden;
+    embedParams = 2 * vocabLocal * c.hidden + c.hidden;
+  }
+
+  OwningOpRef<ModuleOp> run(StringRef targetPreset);
+
+private:
+  RankedTensorType tensor(ArrayRef<int64_t> shape, Type element) {
+    return RankedTensorType::get(shape, element);
+  }
+  static int64_t bytesOf(Type type) {
+    auto shaped = cast<RankedTensorType>(type);
+    return shaped.getNumElements() *
+           llvm::divideCeil(shaped.getElementTypeBitWidth(), 8);
+  }
+  void setName(Operation *op, const std::string &name) {
+    op->setLoc(NameLoc::get(b.getStringAttr(name)));
+  }
+
+  /// An opaque compute op with a cost from its shapes.
+  Value compute(StringRef kind, ValueRange ins, Type result, int64_t flops) {
+    int64_t read = 0;
+    for (Value in : ins)
+      read += bytesOf(in.getType());
+    auto op = b.create<ComputeOp>(
+        loc, TypeRange{result}, b.getStringAttr(kind), ins, ValueRange{},
+        CostAttr::get(context, flops, read, bytesOf(result), std::nullopt));
+    setName(op, prefix + kind.str());
+    return op.getResult(0);
+  }
+
+  /// A compute op that reads `weightElems` elements of the flat parameter
+  /// `w` (it depends on all of `w`, but only reads its own weights).
+  Value computeW(StringRef kind, ValueRange ins, Value w, int64_t weightElems,
+                 Type result, int64_t flops) {
+    SmallVector<Value> operands(ins.begin(), ins.end());
+    operands.push_back(w);
+    int64_t read = 0;
+    for (Value in : ins)
+      read += bytesOf(in.getType());
+    auto wType = cast<RankedTensorType>(w.getType());
+    read += weightElems * llvm::divideCeil(wType.getElementTypeBitWidth(), 8);
+    auto op = b.create<ComputeOp>(
+        loc, TypeRange{result}, b.getStringAttr(kind), operands, ValueRange{},
+        CostAttr::get(context, flops, read, bytesOf(result), std::nullopt));
+    setName(op, prefix + kind.str());
+    return op.getResult(0);
+  }
+
+  /// Start + wait of a collective of kind `Op` producing `result`.
+  template <typename Op, typename... Args>
+  Value collective(StringRef group, Value input, Type result, Args... args) {
+    auto future = FutureType::get(context, {result});
+    auto start = b.create<Op>(loc, future, ValueRange{input}, ValueRange{},
+                              FlatSymbolRefAttr::get(context, group), args...);
+    setName(start, prefix + start->getName().stripDialect().str());
+    auto wait = b.create<WaitOp>(loc, start.getFuture());
+    setName(wait, prefix + "wait");
+    return wait.getResult(0);
+  }
+
+  Value gather(StringRef group, Value input, int64_t factor) {
+    auto type = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> shape(type.getShape());
+    shape[0] *= factor;
+    return collective<AllGatherStartOp>(group, input,
+                                        tensor(shape, type.getElementType()),
+                                        b.getI64IntegerAttr(0));
+  }
+  Value reduceScatter(StringRef group, Value input, int64_t factor,
+                      ReductionKind kind) {
+    auto type = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> shape(type.getShape());
+    shape[0] /= factor;
+    return collective<ReduceScatterStartOp>(
+        group, input, tensor(shape, type.getElementType()),
+        ReductionKindAttr::get(context, kind), b.getI64IntegerAttr(0));
+  }
+  Value allReduce(StringRef group, Value input, ReductionKind kind) {
+    return collective<AllReduceStartOp>(group, input, input.getType(),
+                                        ReductionKindAttr::get(context, kind));
+  }
+
+  /// The tensor-parallel reduction of a partial sum `[tokens, hidden]`:
+  /// all_reduce, or reduce_scatter over the tokens with sequence parallelism.
+  Value reduceTP(Value partial) {
+    if (c.tp == 1)
+      return partial;
+    if (c.sequenceParallel)
+      return reduceScatter("tp", partial, c.tp, ReductionKind::Sum);
+    return allReduce("tp", partial, ReductionKind::Sum);
+  }
+  /// Gathers sequence-parallel activations before a column-parallel matmul.
+  Value gatherTP(Value input) {
+    return c.sequenceParallel ? gather("tp", input, c.tp) : input;
+  }
+
+  /// The parameters of a layer as its compute ops see them: gathered from
+  /// the shard under FSDP.
+  Value fullParams(Value shard) {
+    return c.fsdp > 1 ? gather("fsdp", shard, c.fsdp) : shard;
+  }
+
+  /// Activations a layer's backward pass needs.
+  struct Saved {
+    Value x, h1, qkv, attn, x1, h2, up, act;
+  };
+
+  Value forwardLayer(Value x, Value w, Saved &saved);
+  Value backwardLayer(Value dx, Value w, const Saved &saved, Value &gradFlat);
+  Value reduceGradients(Value gradFlat);
+
+  MLIRContext *context;
+  const TransformerConfig &c;
+  OpBuilder b;
+  Location loc;
+  std::string prefix;
+  Type act, grad;
+  int64_t tokens, tokensSp, headDim, qkvCols, attnCols, ffnLocal, vocabLocal;
+  int64_t layerParams, embedParams;
+};
+} // namespace
+
+Value Generator::forwardLayer(Value x, Value w, Saved &s) {
+  int64_t H = c.hidden;
+  s.x = x;
+  Value n1 = computeW("rms_norm", {x}, w, H, tensor({tokensSp, H}, act),
+                      4 * tokensSp * H);
+  s.h1 = gatherTP(n1);
+  s.qkv = computeW("qkv_proj", {s.h1}, w, H * qkvCols,
+                   tensor({tokens, qkvCols}, act), 2 * tokens * H * qkvCols);
+  // Causal attention: half of the 4 * s^2 * d flops per head and sequence.
+  int64_t attnFlops =
+      2 * c.microBatch * c.seq * c.seq * (c.heads / c.tp) * headDim;
+  s.attn =
+      compute("attention", {s.qkv}, tensor({tokens, attnCols}, act), attnFlops);
+  Value o = computeW("out_proj", {s.attn}, w, attnCols * H,
+                     tensor({tokens, H}, act), 2 * tokens * attnCols * H);
+  o = reduceTP(o);
+  s.x1 =
+      compute("residual_add", {x, o}, tensor({tokensSp, H}, act), tokensSp * H);
+  Value n2 = computeW("rms_norm", {s.x1}, w, H, tensor({tokensSp, H}, act),
+                      4 * tokensSp * H);
+  s.h2 = gatherTP(n2);
+  s.up = computeW("mlp_up", {s.h2}, w, H * 2 * ffnLocal,
+                  tensor({tokens, 2 * ffnLocal}, act),
+                  2 * tokens * H * 2 * ffnLocal);
+  s.act = compute("swiglu", {s.up}, tensor({tokens, ffnLocal}, act),
+                  3 * tokens * ffnLocal);
+  Value d = computeW("mlp_down", {s.act}, w, ffnLocal * H,
+                     tensor({tokens, H}, act), 2 * tokens * ffnLocal * H);
+  d = reduceTP(d);
+  return compute("residual_add", {s.x1, d}, tensor({tokensSp, H}, act),
+                 tokensSp * H);
+}
+
+Value Generator::backwardLayer(Value dx, Value w, const Saved &s,
+                               Value &gradFlat) {
+  int64_t H = c.hidden;
+  int64_t attnFlops =
+      2 * c.microBatch * c.seq * c.seq * (c.heads / c.tp) * headDim;
+  // MLP.
+  Value g = gatherTP(dx);
+  Value dAct =
+      computeW("mlp_down_dgrad", {g}, w, ffnLocal * H,
+               tensor({tokens, ffnLocal}, act), 2 * tokens * H * ffnLocal);
+  Value gwDown =
+      compute("mlp_down_wgrad", {g, s.act}, tensor({ffnLocal, H}, grad),
+              2 * tokens * H * ffnLocal);
+  Value dUp =
+      compute("swiglu_bwd", {dAct, s.up}, tensor({tokens, 2 * ffnLocal}, act),
+              6 * tokens * ffnLocal);
+  Value dH2 = computeW("mlp_up_dgrad", {dUp}, w, H * 2 * ffnLocal,
+                       tensor({tokens, H}, act), 2 * tokens * 2 * ffnLocal * H);
+  Value gwUp =
+      compute("mlp_up_wgrad", {dUp, s.h2}, tensor({H, 2 * ffnLocal}, grad),
+              2 * tokens * 2 * ffnLocal * H);
+  dH2 = reduceTP(dH2);
+  Value dX1 = compute("rms_norm_bwd", {dH2, s.x1, dx},
+                      tensor({tokensSp, H}, act), 8 * tokensSp * H);
+  // Attention.
+  Value g1 = gatherTP(dX1);
+  Value dAttn =
+      computeW("out_proj_dgrad", {g1}, w, attnCols * H,
+               tensor({tokens, attnCols}, act), 2 * tokens * H * attnCols);
+  Value gwOut = compute("out_proj_wgrad", {g1, s.attn},
+                        tensor({attnCols, H}, grad), 2 * tokens * H * attnCols);
+  Value dQkv = compute("attention_bwd", {dAttn, s.qkv},
+                       tensor({tokens, qkvCols}, act), 5 * attnFlops / 2);
+  Value dH1 = computeW("qkv_dgrad", {dQkv}, w, H * qkvCols,
+                       tensor({tokens, H}, act), 2 * tokens * qkvCols * H);
+  Value gwQkv = compute("qkv_wgrad", {dQkv, s.h1}, tensor({H, qkvCols}, grad),
+                        2 * tokens * qkvCols * H);
+  dH1 = reduceTP(dH1);
+  Value dX = compute("rms_norm_bwd", {dH1, s.x, dX1},
+                     tensor({tokensSp, H}, act), 8 * tokensSp * H);
+  // The weight gradients as one flat buffer, like FSDP's flat parameter.
+  int64_t flat = llvm::alignTo(layerParams, c.fsdp);
+  Value layerGrad = compute("flatten_grads", {gwQkv, gwOut, gwUp, gwDown},
+                            tensor({flat}, grad), 0);
+  gradFlat = gradFlat ? compute("accumulate_grads", {gradFlat, layerGrad},
+                                tensor({flat}, grad), flat)
+                      : layerGrad;
+  return dX;
+}
+
+Value Generator::reduceGradients(Value gradFlat) {
+  Value reduced = gradFlat;
+  if (c.fsdp > 1)
+    reduced = reduceScatter("fsdp", reduced, c.fsdp, ReductionKind::Avg);
+  if (c.dp > 1)
+    reduced = allReduce("dp", reduced, ReductionKind::Avg);
+  return reduced;
+}
+
+OwningOpRef<ModuleOp> Generator::run(StringRef targetPreset) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  if (!targetPreset.empty()) {
+    TargetAttr preset = TargetAttr::getPreset(context, targetPreset);
+    if (!preset) {
+      emitError(loc) << "unknown target preset '" << targetPreset << "'";
+      return nullptr;
+    }
+    (*module)->setAttr(
+        SchedDialect::getTargetAttrName(),
+        TargetAttr::get(context, preset.getName(), c.gpusPerNode,
+                        preset.getIntraNode(), preset.getInterNode(),
+                        preset.getHbmBandwidth().convertToDouble(),
+                        preset.getHbmCapacity(), preset.getCompute()));
+  }
+  // Process groups of rank 0; ranks are laid out tp-fastest, then fsdp,
+  // then dp.
+  auto group = [&](StringRef name, int64_t size, int64_t stride) {
+    if (size == 1)
+      return;
+    SmallVector<int64_t> ranks;
+    for (int64_t i = 0; i < size; ++i)
+      ranks.push_back(i * stride);
+    b.create<ProcessGroupOp>(
+        loc, b.getStringAttr(name), b.getI64IntegerAttr(size),
+        b.getDenseI64ArrayAttr(ranks), b.getI64IntegerAttr(c.gpusPerNode));
+  };
+  group("tp", c.tp, 1);
+  group("fsdp", c.fsdp, c.tp);
+  group("dp", c.dp, c.tp * c.fsdp);
+
+  // Arguments: the tokens, then one parameter shard per layer and one for
+  // the embedding and head.
+  int64_t layerShard = llvm::alignTo(layerParams, c.fsdp) / c.fsdp;
+  int64_t embedShard = llvm::alignTo(embedParams, c.fsdp) / c.fsdp;
+  SmallVector<Type> argTypes = {tensor({c.microBatch, c.seq}, b.getI64Type())};
+  argTypes.push_back(tensor({embedShard}, act));
+  for (int64_t l = 0; l < c.layers; ++l)
+    argTypes.push_back(tensor({layerShard}, act));
+  auto func = b.create<func::FuncOp>(loc, "train_step",
+                                     b.getFunctionType(argTypes, {}));
+  Block *body = func.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  Value tokenIds = body->getArgument(0);
+  Value embedShardArg = body->getArgument(1);
+  auto layerShardArg = [&](int64_t l) { return body->getArgument(2 + l); };
+
+  int64_t H = c.hidden;
+  Value loss;
+  Value embedGrad;
+  SmallVector<Value> layerGrads(c.layers);
+  for (int64_t m = 0; m < c.microBatches; ++m) {
+    std::string mb =
+        c.microBatches > 1 ? llvm::formatv("mb{0}.", m).str() : std::string();
+    // Embedding (vocabulary-parallel under tp).
+    prefix = mb + "embed.";
+    Value we = fullParams(embedShardArg);
+    Value x = computeW("embedding", {tokenIds}, we, tokens * H,
+                       tensor({tokens, H}, act), 0);
+    x = c.tp > 1 ? reduceTP(x) : x;
+    // Forward.
+    SmallVector<Saved> saved(c.layers);
+    for (int64_t l = 0; l < c.layers; ++l) {
+      prefix = mb + llvm::formatv("layers.{0}.", l).str();
+      Value w = fullParams(layerShardArg(l));
+      x = forwardLayer(x, w, saved[l]);
+      if (c.activationCheckpointing)
+        saved[l] = Saved{saved[l].x, {}, {}, {}, {}, {}, {}, {}};
+    }
+    // Head and loss.
+    prefix = mb + "head.";
+    Value wh = fullParams(embedShardArg);
+    Value n = computeW("rms_norm", {x}, wh, H, tensor({tokensSp, H}, act),
+                       4 * tokensSp * H);
+    Value h = gatherTP(n);
+    Value logits = computeW("lm_head", {h}, wh, vocabLocal * H,
+                            tensor({tokens, vocabLocal}, act),
+                            2 * tokens * H * vocabLocal);
+    Value stats =
+        compute("cross_entropy_stats", {logits, tokenIds},
+                tensor({tokens, 2}, b.getF32Type()), 4 * tokens * vocabLocal);
+    if (c.tp > 1)
+      stats = allReduce("tp", stats, ReductionKind::Sum);
+    Value mbLoss = compute("cross_entropy", {stats},
+                           tensor({1}, b.getF32Type()), 2 * tokens);
+    loss = loss ? compute("add_loss", {loss, mbLoss},
+                          tensor({1}, b.getF32Type()), 1)
+                : mbLoss;
+    if (!c.backward)
+      continue;
+
+    // Backward of the head.
+    Value dLogits =
+        compute("cross_entropy_bwd", {logits, stats, tokenIds},
+                tensor({tokens, vocabLocal}, act), 4 * tokens * vocabLocal);
+    Value dH = computeW("lm_head_dgrad", {dLogits}, wh, vocabLocal * H,
+                        tensor({tokens, H}, act), 2 * tokens * H * vocabLocal);
+    Value gwHead =
+        compute("lm_head_wgrad", {dLogits, h}, tensor({vocabLocal, H}, grad),
+                2 * tokens * H * vocabLocal);
+    dH = reduceTP(dH);
+    Value dx = compute("rms_norm_bwd", {dH, x}, tensor({tokensSp, H}, act),
+                       8 * tokensSp * H);
+    // Layers in reverse; ZeRO-3 gathers the parameters again.
+    for (int64_t l = c.layers - 1; l >= 0; --l) {
+      prefix = mb + llvm::formatv("layers.{0}.", l).str();
+      Value w = fullParams(layerShardArg(l));
+      Saved s = saved[l];
+      if (c.activationCheckpointing) {
+        std::string outer = prefix;
+        prefix = outer + "recompute.";
+        forwardLayer(s.x, w, s);
+        prefix = outer;
+      }
+      dx = backwardLayer(dx, w, s, layerGrads[l]);
+      if (m + 1 == c.microBatches)
+        layerGrads[l] = reduceGradients(layerGrads[l]);
+    }
+    // Embedding gradients (head and embedding share the flat parameter).
+    prefix = mb + "embed.";
+    Value gwEmbed = compute("embedding_wgrad", {dx, tokenIds},
+                            tensor({vocabLocal, H}, grad), tokens * H);
+    int64_t flat = llvm::alignTo(embedParams, c.fsdp);
+    Value grads =
+        compute("flatten_grads", {gwEmbed, gwHead}, tensor({flat}, grad), 0);
+    embedGrad = embedGrad ? compute("accumulate_grads", {embedGrad, grads},
+                                    tensor({flat}, grad), flat)
+                          : grads;
+    if (m + 1 == c.microBatches)
+      embedGrad = reduceGradients(embedGrad);
+  }
+
+  // Optimizer: Adam on each shard (the moments are not modelled as values;
+  // their traffic is in the cost).
+  SmallVector<Value> results = {loss};
+  SmallVector<Type> resultTypes = {loss.getType()};
+  if (c.backward) {
+    auto adam = [&](Value shard, Value gradShard, const std::string &name) {
+      prefix = name;
+      int64_t n = cast<RankedTensorType>(shard.getType()).getNumElements();
+      auto op = b.create<ComputeOp>(
+          loc, TypeRange{shard.getType()}, b.getStringAttr("adam"),
+          ValueRange{shard, gradShard}, ValueRange{},
+          CostAttr::get(context, 12 * n, 16 * n, 12 * n, std::nullopt));
+      setName(op, prefix + "adam");
+      results.push_back(op.getResult(0));
+      resultTypes.push_back(shard.getType());
+    };
+    adam(embedShardArg, embedGrad, "embed.");
+    for (int64_t l = 0; l < c.layers; ++l)
+      adam(layerShardArg(l), layerGrads[l],
+           llvm::formatv("layers.{0}.", l).str());
+  }
+  b.create<func::ReturnOp>(loc, results);
+  func.setFunctionType(b.getFunctionType(argTypes, resultTypes));
+  return module;
+}
+
+OwningOpRef<ModuleOp>
+mlir::sched::generateTransformerStep(MLIRContext *context,
+                                     const TransformerConfig &config,
+                                     StringRef targetPreset) {
+  context->loadDialect<SchedDialect, func::FuncDialect>();
+  std::string problem = verifyConfig(config);
+  if (!problem.empty()) {
+    emitError(UnknownLoc::get(context)) << "invalid configuration: " << problem;
+    return nullptr;
+  }
+  return Generator(context, config).run(targetPreset);
+}

@@ -1,0 +1,132 @@
+//===- sched-gen.cpp - generate transformer training steps ----------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Writes unscheduled sched IR for one training step of a decoder-only
+// transformer; see docs/Workloads.md. Examples:
+//
+//   sched-gen --preset=llama3-8b --fsdp=8 --target=h100-sxm -o step.mlir
+//   sched-gen --preset=tiny --tp=2 --sp --fsdp=2 --dp=2
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Workloads/TransformerGenerator.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("sched-gen options");
+
+static cl::opt<std::string>
+    preset("preset",
+           cl::desc("model preset (tiny, llama3-8b, llama3-70b, "
+                    "gpt3-175b); other options override it"),
+           cl::init("tiny"), cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("output file"),
+                                       cl::value_desc("filename"),
+                                       cl::init("-"), cl::cat(category));
+static cl::opt<std::string>
+    target("target",
+           cl::desc("attach the #sched.target of this preset (a100-80gb, "
+                    "h100-sxm, h200-sxm); none if empty"),
+           cl::init(""), cl::cat(category));
+
+#define SCHED_GEN_INT_OPTION(VAR, NAME, DESC)                                  \
+  static cl::opt<int64_t> VAR(NAME, cl::desc(DESC), cl::cat(category));
+SCHED_GEN_INT_OPTION(layers, "layers", "number of layers")
+SCHED_GEN_INT_OPTION(hidden, "hidden", "hidden size")
+SCHED_GEN_INT_OPTION(heads, "heads", "attention heads")
+SCHED_GEN_INT_OPTION(kvHeads, "kv-heads", "key/value heads (GQA)")
+SCHED_GEN_INT_OPTION(ffn, "ffn", "MLP intermediate size")
+SCHED_GEN_INT_OPTION(vocab, "vocab", "vocabulary size")
+SCHED_GEN_INT_OPTION(seq, "seq", "sequence length")
+SCHED_GEN_INT_OPTION(microBatch, "micro-batch", "sequences per micro-batch")
+SCHED_GEN_INT_OPTION(microBatches, "micro-batches",
+                     "micro-batches per step (gradient accumulation)")
+SCHED_GEN_INT_OPTION(dp, "dp", "replicated data-parallel degree")
+SCHED_GEN_INT_OPTION(fsdp, "fsdp", "sharded data-parallel (FSDP) degree")
+SCHED_GEN_INT_OPTION(tp, "tp", "tensor-parallel degree")
+SCHED_GEN_INT_OPTION(gpusPerNode, "gpus-per-node", "GPUs per node")
+#undef SCHED_GEN_INT_OPTION
+static cl::opt<bool> sp("sp", cl::desc("sequence parallelism (with --tp)"),
+                        cl::cat(category));
+static cl::opt<bool> forwardOnly("forward-only",
+                                 cl::desc("no backward pass or optimizer"),
+                                 cl::cat(category));
+static cl::opt<bool> checkpoint("checkpoint",
+                                cl::desc("activation checkpointing"),
+                                cl::cat(category));
+static cl::opt<std::string> dtype("dtype",
+                                  cl::desc("parameter and activation type "
+                                           "(bf16, f16, f32)"),
+                                  cl::cat(category));
+static cl::opt<std::string>
+    gradDtype("grad-dtype", cl::desc("gradient type (bf16, f16, f32)"),
+              cl::cat(category));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "sched-gen: transformer training steps\n");
+  std::optional<TransformerConfig> config =
+      TransformerConfig::getPreset(preset);
+  if (!config) {
+    llvm::errs() << "sched-gen: unknown preset '" << preset
+                 << "'; expected one of: "
+                 << llvm::join(TransformerConfig::getPresetNames(), ", ")
+                 << "\n";
+    return 1;
+  }
+  auto set = [](auto &field, auto &option) {
+    if (option.getNumOccurrences())
+      field = option;
+  };
+  set(config->layers, layers);
+  set(config->hidden, hidden);
+  set(config->heads, heads);
+  set(config->kvHeads, kvHeads);
+  set(config->ffn, ffn);
+  set(config->vocab, vocab);
+  set(config->seq, seq);
+  set(config->microBatch, microBatch);
+  set(config->microBatches, microBatches);
+  set(config->dp, dp);
+  set(config->fsdp, fsdp);
+  set(config->tp, tp);
+  set(config->gpusPerNode, gpusPerNode);
+  set(config->dtype, dtype);
+  set(config->gradDtype, gradDtype);
+  config->sequenceParallel = sp;
+  config->backward = !forwardOnly;
+  config->activationCheckpointing = checkpoint;
+
+  MLIRContext context;
+  // Diagnostics go to stderr with the default handler.
+  OwningOpRef<ModuleOp> module =
+      generateTransformerStep(&context, *config, target);
+  if (!module)
+    return 1;
+  std::string message;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFile, &message);
+  if (!output) {
+    llvm::errs() << "sched-gen: " << message << "\n";
+    return 1;
+  }
+  module->print(output->os());
+  output->keep();
+  return 0;
+}

@@ -7,6 +7,7 @@
 
 #include "sched/InitAll.h"
 
+#include "sched/Conversion/Passes.h"
 #include "sched/Dialect/Sched/Extensions/ComputeOpInterfaceImpl.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
@@ -42,4 +43,5 @@ void mlir::sched::registerAllDialects(DialectRegistry &registry) {
 void mlir::sched::registerAllPasses() {
   mlir::registerTransformsPasses();
   registerSchedPasses();
+  registerSchedConversionPasses();
 }

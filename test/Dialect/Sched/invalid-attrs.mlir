@@ -144,3 +144,51 @@ func.func private @f(tensor<?xf32> {sched.dim_bounds = [array<i64: 4>]})
 // Tests unknown argument attributes.
 // expected-error@+1 {{unknown sched dialect argument attribute 'sched.bounds'}}
 func.func private @f(tensor<?xf32> {sched.bounds = array<i64: 4>})
+
+// -----
+
+// Tests sched.grid: only on process groups.
+// expected-error@+1 {{'sched.grid' is only valid on a sched.process_group}}
+"test.op"() {sched.grid = @grid, sched.grid_axes = array<i16: 0>} : () -> ()
+
+// -----
+
+// Tests sched.grid_axes: only on process groups.
+// expected-error@+1 {{'sched.grid_axes' is only valid on a sched.process_group}}
+"test.op"() {sched.grid_axes = array<i16: 0>} : () -> ()
+
+// -----
+
+// Tests sched.grid: it comes with sched.grid_axes.
+// expected-error@+1 {{'sched.grid' requires 'sched.grid_axes'}}
+sched.process_group @g size = 4 {sched.grid = @grid}
+
+// -----
+
+// Tests sched.grid_axes: it comes with sched.grid.
+// expected-error@+1 {{'sched.grid_axes' requires 'sched.grid'}}
+sched.process_group @g size = 4 {sched.grid_axes = array<i16: 1>}
+
+// -----
+
+// Tests sched.grid: a flat symbol reference.
+// expected-error@+1 {{'sched.grid' must be a flat symbol reference}}
+sched.process_group @g size = 4 {sched.grid = "grid", sched.grid_axes = array<i16: 1>}
+
+// -----
+
+// Tests sched.grid_axes: an array<i16>, like shard's grid_axes.
+// expected-error@+1 {{'sched.grid_axes' must be an array<i16>}}
+sched.process_group @g size = 4 {sched.grid = @grid, sched.grid_axes = array<i64: 1>}
+
+// -----
+
+// Tests sched.grid_axes: axes are indices.
+// expected-error@+1 {{'sched.grid_axes' has a negative axis -1}}
+sched.process_group @g size = 4 {sched.grid = @grid, sched.grid_axes = array<i16: -1>}
+
+// -----
+
+// Tests sched.grid_axes: each axis once.
+// expected-error@+1 {{'sched.grid_axes' lists axis 1 twice}}
+sched.process_group @g size = 4 {sched.grid = @grid, sched.grid_axes = array<i16: 1, 0, 1>}

@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -44,6 +45,40 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == getDimBoundsAttrName())
     return verifyDimBounds(op, attr.getValue(), op->getNumResults());
+  // `sched.grid` and `sched.grid_axes` describe a process group that stands
+  // for the groups the axes of a shard grid induce (convert-shard-to-sched,
+  // docs/Conversions.md). Only their form is checked here: the dialect does
+  // not depend on shard, so the grid and the size are not resolved.
+  StringRef gridName = "sched.grid", gridAxesName = "sched.grid_axes";
+  if (attr.getName() == gridName || attr.getName() == gridAxesName) {
+    StringRef other = attr.getName() == gridName ? gridAxesName : gridName;
+    if (!isa<ProcessGroupOp>(op))
+      return op->emitError() << "'" << attr.getName().getValue()
+                             << "' is only valid on a sched.process_group";
+    if (!op->hasAttr(other))
+      return op->emitError() << "'" << attr.getName().getValue()
+                             << "' requires '" << other << "'";
+    if (attr.getName() == gridName) {
+      if (!isa<FlatSymbolRefAttr>(attr.getValue()))
+        return op->emitError()
+               << "'" << gridName << "' must be a flat symbol reference";
+      return success();
+    }
+    auto axes = dyn_cast<DenseI16ArrayAttr>(attr.getValue());
+    if (!axes)
+      return op->emitError()
+             << "'" << gridAxesName << "' must be an array<i16>";
+    llvm::SmallDenseSet<int16_t> seen;
+    for (int16_t axis : axes.asArrayRef()) {
+      if (axis < 0)
+        return op->emitError()
+               << "'" << gridAxesName << "' has a negative axis " << axis;
+      if (!seen.insert(axis).second)
+        return op->emitError()
+               << "'" << gridAxesName << "' lists axis " << axis << " twice";
+    }
+    return success();
+  }
   return op->emitError() << "unknown sched dialect attribute '"
                          << attr.getName().getValue() << "'";
 }

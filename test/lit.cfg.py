@@ -35,7 +35,8 @@ config.substitutions.append(("%cxx", config.cxx_compiler))
 
 tool_dirs = [os.path.join(config.sched_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["sched-opt", "sched-gen", "sched-lsp-server", "mlir-opt", "mlir-translate"], tool_dirs)
+    ["sched-opt", "sched-gen", "sched-lsp-server", "sched-translate", "mlir-opt",
+     "mlir-translate"], tool_dirs)
 
 import shutil
 clang_format = shutil.which("clang-format-22",

@@ -10,77 +10,11 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::sched;
 
-static constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
-
-//===----------------------------------------------------------------------===//
-// SegmentTree
-//===----------------------------------------------------------------------===//
-
-void MemoryProfile::SegmentTree::build(ArrayRef<int64_t> values) {
-  size = values.size();
-  maxima.assign(4 * std::max<unsigned>(size, 1), kNone);
-  pending.assign(maxima.size(), 0);
-  // Bottom-up over an implicit recursive layout.
-  auto buildRec = [&](auto &self, unsigned node, unsigned lo,
-                      unsigned hi) -> void {
-    if (lo == hi) {
-      maxima[node] = values[lo];
-      return;
-    }
-    unsigned mid = (lo + hi) / 2;
-    self(self, 2 * node, lo, mid);
-    self(self, 2 * node + 1, mid + 1, hi);
-    maxima[node] = std::max(maxima[2 * node], maxima[2 * node + 1]);
-  };
-  if (size)
-    buildRec(buildRec, 1, 0, size - 1);
-}
-
-void MemoryProfile::SegmentTree::add(unsigned first, unsigned last,
-                                     int64_t delta) {
-  if (first <= last && last < size && delta)
-    add(1, 0, size - 1, first, last, delta);
-}
-
-void MemoryProfile::SegmentTree::add(unsigned node, unsigned lo, unsigned hi,
-                                     unsigned first, unsigned last,
-                                     int64_t delta) {
-  if (last < lo || hi < first)
-    return;
-  if (first <= lo && hi <= last) {
-    maxima[node] += delta;
-    pending[node] += delta;
-    return;
-  }
-  unsigned mid = (lo + hi) / 2;
-  add(2 * node, lo, mid, first, last, delta);
-  add(2 * node + 1, mid + 1, hi, first, last, delta);
-  maxima[node] =
-      std::max(maxima[2 * node], maxima[2 * node + 1]) + pending[node];
-}
-
-int64_t MemoryProfile::SegmentTree::max(unsigned first, unsigned last) const {
-  if (first > last || last >= size)
-    return kNone;
-  return max(1, 0, size - 1, first, last);
-}
-
-int64_t MemoryProfile::SegmentTree::max(unsigned node, unsigned lo, unsigned hi,
-                                        unsigned first, unsigned last) const {
-  if (last < lo || hi < first)
-    return kNone;
-  if (first <= lo && hi <= last)
-    return maxima[node];
-  unsigned mid = (lo + hi) / 2;
-  int64_t best = std::max(max(2 * node, lo, mid, first, last),
-                          max(2 * node + 1, mid + 1, hi, first, last));
-  return best == kNone ? kNone : best + pending[node];
-}
+static constexpr int64_t kNone = RangeMaxTree::kEmpty;
 
 //===----------------------------------------------------------------------===//
 // MemoryProfile

@@ -26,6 +26,8 @@
 #ifndef SCHED_ANALYSIS_PEAKMEMORY_H
 #define SCHED_ANALYSIS_PEAKMEMORY_H
 
+#include "sched/Analysis/RangeMaxTree.h"
+
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -106,22 +108,6 @@ public:
   std::optional<int64_t> getPeakIfFused(unsigned first, unsigned second) const;
 
 private:
-  /// Segment tree with range add and range max over the timeline.
-  class SegmentTree {
-  public:
-    void build(ArrayRef<int64_t> values);
-    void add(unsigned first, unsigned last, int64_t delta);
-    int64_t max(unsigned first, unsigned last) const;
-
-  private:
-    void add(unsigned node, unsigned lo, unsigned hi, unsigned first,
-             unsigned last, int64_t delta);
-    int64_t max(unsigned node, unsigned lo, unsigned hi, unsigned first,
-                unsigned last) const;
-    std::vector<int64_t> maxima, pending;
-    unsigned size = 0;
-  };
-
   /// The parts of a move of `step` to a later position `p`: the memory
   /// while `step` runs at `p`, and the maximum over the positions the move
   /// shifts (new positions [old, p - 1]). Nothing if the move is illegal.
@@ -145,7 +131,7 @@ private:
   int64_t unusedEntrySum = 0;
   int64_t peak = 0;
   unsigned peakPosition = 0;
-  mutable SegmentTree tree;
+  mutable RangeMaxTree tree;
 };
 
 } // namespace sched

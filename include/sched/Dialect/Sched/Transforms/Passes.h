@@ -8,6 +8,7 @@
 #ifndef SCHED_DIALECT_SCHED_TRANSFORMS_PASSES_H
 #define SCHED_DIALECT_SCHED_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

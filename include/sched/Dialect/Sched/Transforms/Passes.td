@@ -105,4 +105,194 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
   ];
 }
 
+def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
+  let summary = "start collectives early and wait late, behind independent compute";
+  let description = [{
+    Reorders the body of each function so that collectives overlap with
+    compute: a list scheduler over the dependence graph that tracks simulated
+    time (the cost model of the module's `#sched.target`) and live memory.
+
+    * Starts are issued as soon as they are ready, the one whose result is
+      needed first going first (or in their input order with
+      `keep-collective-order`), unless the group already has `max-in-flight`
+      collectives in flight or the start would push live memory over the
+      budget. The pass is deterministic, so every rank that compiles the same
+      program issues the collectives in the same order.
+    * Compute runs in its original order among the ready ops.
+    * A wait is placed only when no compute is ready (so it is as late as the
+      dependences allow), or earlier when its collective has already ended
+      and a start needs its slot. Waits of one group stay in issue order.
+
+    The result is kept only if the stream simulator says it is not slower
+    than the input and its peak memory is within the budget: by default the
+    input's peak plus `memory-slack` (a fraction), or `memory-budget` bytes.
+    The budget is a hard limit; when the schedule exceeds it the pass retries
+    with one collective in flight per group, then without prefetching beyond
+    the input's peak, then keeps the input order.
+
+    Remarks: one per function with the step time, exposed communication and
+    peak before and after, and one per collective left exposed with the
+    reason (data dependence, no independent compute left, in-flight cap,
+    memory budget).
+
+    Before:
+
+    ```mlir
+    %f = sched.all_gather_start %w on @dp gather_dim = 0 : ...
+    %g = sched.wait %f : ...
+    %a = sched.compute "independent" ins(%x : ...) -> (...)
+    %b = sched.compute "use" ins(%g, %a : ...) -> (...)
+    ```
+
+    After:
+
+    ```mlir
+    %f = sched.all_gather_start %w on @dp gather_dim = 0 : ...
+    %a = sched.compute "independent" ins(%x : ...) -> (...)
+    %g = sched.wait %f : ...
+    %b = sched.compute "use" ins(%g, %a : ...) -> (...)
+    ```
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+  let options = [
+    Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"2",
+           "collectives in flight at once per process group">,
+    Option<"memorySlack", "memory-slack", "double", /*default=*/"0.05",
+           "allowed growth of the peak memory over the input's, as a fraction">,
+    Option<"memoryBudget", "memory-budget", "int64_t", /*default=*/"0",
+           "peak memory limit in bytes (0: the input's peak plus memory-slack)">,
+    Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
+           "measured cost profile (JSON) for the cost model">,
+    Option<"keepCollectiveOrder", "keep-collective-order", "bool",
+           /*default=*/"false",
+           "issue collectives in their input order">,
+    Option<"explain", "explain", "bool", /*default=*/"true",
+           "emit a remark for every collective left exposed">,
+  ];
+}
+
+def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
+  let summary = "reorder each block into a topological order of low peak memory";
+  let description = [{
+    Finds a low-peak order of each block of the function, as Inductor's
+    `reorder_for_peak_memory` and XLA's memory scheduler do: it evaluates
+    several topological orders with the liveness analysis (alloc, run, free;
+    docs/Analyses.md) and keeps the one with the lowest peak. Ties keep the
+    earlier strategy, so the original order wins every tie. The strategies,
+    in that order:
+
+    * `original`: the input order;
+    * `greedy`: least peak memory first, a list scheduler that picks the ready
+      op raising the running peak least, then the one freeing the most;
+    * `bfs`: Kahn's algorithm with a first-in first-out ready queue;
+    * `dfs`: post-order depth-first search, smallest footprint first;
+    * `exact`: for blocks of at most `exact-max-ops` ops, the minimum peak over
+      all orders, by dynamic programming over the sets of scheduled ops,
+      bounded by the best heuristic and by `exact-max-states` states.
+
+    Constraints: the dependence graph (data and side effects), a chain
+    through all collective starts and waits (every rank issues and waits for
+    collectives in the same order), in-place updates keep their order with
+    the other users of the storage they write, and the terminator stays last.
+
+    One remark per block gives the chosen strategy and every strategy's
+    peak, e.g. `order 'greedy': peak 1792 -> 1536 bytes (original 1792,
+    greedy 1536, bfs 1792, dfs 1600, exact 1536)`.
+
+    Before (peak: both 1 KiB buffers live together):
+
+    ```mlir
+    %a = sched.compute "make_a" -> (tensor<256xf32>)
+    %b = sched.compute "make_b" -> (tensor<256xf32>)
+    %ra = sched.compute "reduce_a" ins(%a : tensor<256xf32>) -> (tensor<1xf32>)
+    %rb = sched.compute "reduce_b" ins(%b : tensor<256xf32>) -> (tensor<1xf32>)
+    ```
+
+    After (`%a` is dead before `%b` is made):
+
+    ```mlir
+    %a = sched.compute "make_a" -> (tensor<256xf32>)
+    %ra = sched.compute "reduce_a" ins(%a : tensor<256xf32>) -> (tensor<1xf32>)
+    %b = sched.compute "make_b" -> (tensor<256xf32>)
+    %rb = sched.compute "reduce_b" ins(%b : tensor<256xf32>) -> (tensor<1xf32>)
+    ```
+
+    See docs/passes/ReorderForMemory.md. Errors: a value whose size is
+    unknown.
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+  let options = [
+    Option<"exactMaxOps", "exact-max-ops", "unsigned", /*default=*/"24",
+           "solve blocks of at most this many ops exactly (0: never, at most 64)">,
+    Option<"exactMaxStates", "exact-max-states", "uint64_t",
+           /*default=*/"1000000",
+           "give up the exact solver after this many states">,
+  ];
+}
+
+def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
+  let summary = "fuse sched.compute ops to save memory traffic without raising the peak";
+  let description = [{
+    Fuses `sched.compute` ops of each block greedily by the memory traffic the
+    fusion removes, as Inductor scores fusions: the bytes of intermediates
+    that no longer go to memory (written and read once more) plus the reads
+    the two ops share. Candidates are producer/consumer pairs and siblings
+    that read the same buffer; ties go to the closer pair, then program
+    order.
+
+    A fusion is rejected, with a remark saying why, if it would create a
+    cycle (a path from one op to the other through other ops), needs other
+    ops to move (an op between the two uses the first one's results), mixes
+    an op with a body and an opaque one, exceeds `max-fused-ops`, or fails
+    the memory guard:
+
+    * `exact` (default): the liveness analysis gives the peak of the fused
+      order (an O(d log n) query); it must not exceed the unfused peak plus
+      `tolerance` bytes;
+    * `heuristic`: Inductor's rule (PR 138756), in bytes: the inputs that
+      die in each op, matched by size and element type, must not exceed
+      `heuristic-factor` times the traffic saved;
+    * `none`: no guard (a memory-blind fuser, for comparison).
+
+    The fused op takes the place of the later op, with the external inputs
+    of both, the results used outside, the kinds joined by `+`, flops summed,
+    bytes read and written reduced by the traffic removed, and a fused
+    location. Two ops with bodies give one body holding both; two opaque ops
+    give an opaque op. Collectives, waits, ops with `outs` or memrefs, and
+    kinds listed in `exclude-kinds` are never fused.
+
+    Before:
+
+    ```mlir
+    %t = sched.compute "exp" ins(%x : tensor<1024xf32>) -> (tensor<1024xf32>)
+    %s = sched.compute "sum" ins(%t : tensor<1024xf32>) -> (tensor<1xf32>)
+    ```
+
+    After:
+
+    ```mlir
+    %s = sched.compute "exp+sum" ins(%x : tensor<1024xf32>) -> (tensor<1xf32>)
+    ```
+
+    See docs/passes/FuseCompute.md. Errors: an unknown `memory-guard`, a
+    value whose size is unknown.
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+  let options = [
+    Option<"memoryGuard", "memory-guard", "std::string", /*default=*/"\"exact\"",
+           "exact, heuristic or none">,
+    Option<"tolerance", "tolerance", "int64_t", /*default=*/"0",
+           "exact guard: allowed growth of the peak, in bytes">,
+    Option<"heuristicFactor", "heuristic-factor", "double", /*default=*/"32.0",
+           "heuristic guard: reject when the overhead exceeds this times the saving">,
+    Option<"maxFusedOps", "max-fused-ops", "unsigned", /*default=*/"64",
+           "largest number of original ops in one fused op">,
+    Option<"siblingCandidates", "sibling-candidates", "unsigned",
+           /*default=*/"16",
+           "readers of a buffer paired with at most this many following readers">,
+    ListOption<"excludeKinds", "exclude-kinds", "std::string",
+               "kinds never fused (e.g. library matmuls)">,
+  ];
+}
+
 #endif // SCHED_DIALECT_SCHED_TRANSFORMS_PASSES_TD

@@ -1,0 +1,340 @@
+//===- MemoryPassesBenchmark.cpp - the memory-aware passes, measured ------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Measures sched-reorder-for-memory and sched-fuse-compute
+// (bench/memory-passes.md has the results and how to rerun them):
+//
+// 1. `random`: random DAGs with random buffers; the peak of each ordering
+//    heuristic over the exact optimum (mean and worst ratio), per size.
+// 2. `corpus`: each workload file given on the command line: the peak of
+//    every order strategy against the original, and the traffic saved and
+//    the peak of the fuser with each memory guard (exact, heuristic, none).
+// 3. `scaling`: both passes on generated transformer steps of about 10k,
+//    100k and 1M ops (the toy model with FSDP 8, TP 2 and sequence
+//    parallelism, 46 ops per layer), with the scaling exponent.
+//
+// Usage: sched-bench-memory-passes [--sections=random,corpus,scaling]
+//          [--dags=N] [--dag-sizes=8,12,16,20] [--max-ops=N] [files...]
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Analysis/BufferLiveness.h"
+#include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/PeakMemory.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
+#include "sched/Workloads/TransformerGenerator.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <ctime>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+static llvm::cl::list<std::string>
+    sections("sections", llvm::cl::desc("random, corpus, scaling"),
+             llvm::cl::CommaSeparated);
+static llvm::cl::opt<unsigned> numDags("dags",
+                                       llvm::cl::desc("random DAGs per size"),
+                                       llvm::cl::init(200));
+static llvm::cl::list<unsigned>
+    dagSizes("dag-sizes", llvm::cl::desc("sizes of the random DAGs"),
+             llvm::cl::CommaSeparated);
+static llvm::cl::opt<unsigned>
+    maxOps("max-ops", llvm::cl::desc("largest generated step (scaling)"),
+           llvm::cl::init(1000000));
+static llvm::cl::list<std::string> files(llvm::cl::Positional,
+                                         llvm::cl::desc("[workload files]"));
+
+namespace {
+/// Process CPU time: the machine the numbers come from is shared, and CPU
+/// time does not count the time other processes take.
+struct Clock {
+  using time_point = std::clock_t;
+  static time_point now() { return std::clock(); }
+};
+
+double secondsSince(Clock::time_point start) {
+  return double(std::clock() - start) / CLOCKS_PER_SEC;
+}
+
+bool runs(StringRef section) {
+  return sections.empty() || llvm::is_contained(sections, section);
+}
+
+//===----------------------------------------------------------------------===//
+// Random DAGs
+//===----------------------------------------------------------------------===//
+
+/// A random DAG over `n` nodes numbered in a topological order, with
+/// buffers: every node defines one or two buffers (mostly small, sometimes
+/// large) read by up to three later nodes; a few entry buffers.
+std::pair<MemoryProblem, DependenceGraph> randomDag(std::mt19937 &rng,
+                                                    unsigned n) {
+  MemoryProblem problem;
+  std::vector<std::pair<unsigned, unsigned>> edges;
+  for (unsigned s = 0; s < n; ++s)
+    problem.addStep();
+  for (unsigned k = 0, e = rng() % 3; k < e; ++k) {
+    unsigned b = problem.addBuffer(1 + rng() % 50, std::nullopt, rng() % 2);
+    for (unsigned u = 0, f = 1 + rng() % 2; u < f; ++u)
+      problem.addUse(b, rng() % n);
+  }
+  for (unsigned s = 0; s < n; ++s)
+    for (unsigned k = 0, e = 1 + rng() % 2; k < e; ++k) {
+      int64_t size = rng() % 5 == 0 ? 100 + rng() % 400 : 1 + rng() % 100;
+      unsigned users = s + 1 < n ? rng() % 4 : 0;
+      unsigned b = problem.addBuffer(size, s, users == 0 && rng() % 2);
+      for (unsigned u = 0; u < users; ++u) {
+        unsigned user = s + 1 + rng() % (n - s - 1);
+        problem.addUse(b, user);
+        edges.emplace_back(s, user);
+      }
+    }
+  // A few ordering edges without data (side effects).
+  for (unsigned k = 0; k < n / 4; ++k) {
+    unsigned a = rng() % n, b = rng() % n;
+    if (a != b)
+      edges.emplace_back(std::min(a, b), std::max(a, b));
+  }
+  return {std::move(problem), DependenceGraph::fromEdges(n, edges)};
+}
+
+void runRandom() {
+  if (dagSizes.empty())
+    for (unsigned size : {8u, 12u, 16u, 20u})
+      dagSizes.push_back(size);
+  llvm::outs() << "== random DAGs: peak / exact optimum (mean, worst), "
+               << numDags << " DAGs per size\n";
+  llvm::outs() << llvm::format("%5s %16s %16s %16s %16s %16s %10s %9s\n",
+                               "nodes", "original", "greedy", "bfs", "dfs",
+                               "best heuristic", "solved", "exact_s");
+  const char *names[] = {"original", "greedy", "bfs", "dfs", "best"};
+  for (unsigned n : dagSizes) {
+    std::mt19937 rng(n);
+    double sum[5] = {0}, worst[5] = {0};
+    unsigned optimal[5] = {0}, solved = 0;
+    double exactSeconds = 0;
+    for (unsigned k = 0; k < numDags; ++k) {
+      auto [problem, graph] = randomDag(rng, n);
+      std::vector<unsigned> identity(n);
+      std::iota(identity.begin(), identity.end(), 0);
+      int64_t peaks[5] = {
+          MemoryProfile(problem, identity).getPeak(),
+          MemoryProfile(problem, orderLeastPeakFirst(graph, problem)).getPeak(),
+          MemoryProfile(problem, orderBreadthFirst(graph)).getPeak(),
+          MemoryProfile(problem, orderDepthFirst(graph, problem)).getPeak(), 0};
+      peaks[4] = *std::min_element(peaks, peaks + 4);
+      ExactOrderOptions options;
+      options.maxNodes = 64;
+      options.maxStates = 50000000;
+      options.bound = peaks[4];
+      auto start = Clock::now();
+      std::optional<std::vector<unsigned>> exact =
+          orderExact(graph, problem, options);
+      exactSeconds += secondsSince(start);
+      if (!exact)
+        continue;
+      ++solved;
+      int64_t optimum = MemoryProfile(problem, *exact).getPeak();
+      for (unsigned i = 0; i < 5; ++i) {
+        double ratio = optimum ? double(peaks[i]) / optimum : 1.0;
+        sum[i] += ratio;
+        worst[i] = std::max(worst[i], ratio);
+        optimal[i] += peaks[i] == optimum;
+      }
+    }
+    llvm::outs() << llvm::format("%5u", n);
+    for (unsigned i = 0; i < 5; ++i)
+      llvm::outs() << llvm::format("   %6.3f %6.3f ", sum[i] / solved,
+                                   worst[i]);
+    llvm::outs() << llvm::format(" %9u %9.4f\n", solved,
+                                 exactSeconds / numDags);
+    llvm::outs() << "      optimal in:";
+    for (unsigned i = 0; i < 5; ++i)
+      llvm::outs() << " " << names[i] << " " << optimal[i] << "/" << solved;
+    llvm::outs() << "\n";
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Corpus and scaling
+//===----------------------------------------------------------------------===//
+
+/// Returns the body of the first function with one.
+Block *getBody(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      return &func.getBody().front();
+  return nullptr;
+}
+
+struct FusionRun {
+  FusionStats stats;
+  double seconds = 0;
+};
+
+std::optional<FusionRun> runFusion(ModuleOp module, FusionMemoryGuard guard) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  FusionOptions options;
+  options.guard = guard;
+  options.remarks = false;
+  auto start = Clock::now();
+  FailureOr<FusionStats> stats = fuseComputeOps(*getBody(*copy), options);
+  if (failed(stats))
+    return std::nullopt;
+  return FusionRun{*stats, secondsSince(start)};
+}
+
+double gib(int64_t bytes) { return double(bytes) / (1ull << 30); }
+
+int runCorpus(MLIRContext &context) {
+  if (files.empty())
+    return 0;
+  llvm::outs() << "== corpus: order strategies (peak GiB; * = chosen)\n";
+  llvm::outs() << llvm::format("%-30s %7s %9s %9s %9s %9s %9s %8s\n",
+                               "workload", "ops", "original", "greedy", "bfs",
+                               "dfs", "gain %", "time_s");
+  std::vector<OwningOpRef<ModuleOp>> modules;
+  for (const std::string &file : files) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(file, ParserConfig(&context));
+    if (!module || !getBody(*module))
+      return 1;
+    modules.push_back(std::move(module));
+  }
+  for (auto [file, module] : llvm::zip(files, modules)) {
+    OwningOpRef<ModuleOp> copy = module->clone();
+    Block *body = getBody(*copy);
+    unsigned ops = body->getOperations().size();
+    auto start = Clock::now();
+    LowPeakOrderOptions options;
+    FailureOr<LowPeakOrder> order = reorderBlockForMemory(*body, options);
+    double seconds = secondsSince(start);
+    if (failed(order))
+      return 1;
+    llvm::outs() << llvm::format(
+        "%-30s %7u", llvm::sys::path::stem(file).str().c_str(), ops);
+    for (const OrderCandidate &candidate : order->candidates)
+      llvm::outs() << llvm::format(" %8.3f%s", gib(candidate.peak),
+                                   candidate.strategy == order->strategy ? "*"
+                                                                         : " ");
+    llvm::outs() << llvm::format(" %9.2f %8.3f\n",
+                                 100.0 * (order->originalPeak - order->peak) /
+                                     order->originalPeak,
+                                 seconds);
+  }
+
+  llvm::outs() << "\n== corpus: fusion (traffic saved GiB, peak GiB)\n";
+  llvm::outs() << llvm::format(
+      "%-30s %9s | %8s %8s %6s | %8s %8s %6s | %8s %8s %6s | %7s %7s\n",
+      "workload", "peak", "none", "peak", "s", "heur", "peak", "s", "exact",
+      "peak", "s", "kept %", "fusions");
+  for (auto [file, module] : llvm::zip(files, modules)) {
+    std::optional<FusionRun> none = runFusion(*module, FusionMemoryGuard::None);
+    std::optional<FusionRun> heuristic =
+        runFusion(*module, FusionMemoryGuard::Heuristic);
+    std::optional<FusionRun> exact =
+        runFusion(*module, FusionMemoryGuard::Exact);
+    if (!none || !heuristic || !exact)
+      return 1;
+    auto saved = [](const FusionStats &stats) {
+      return stats.trafficBefore - stats.trafficAfter;
+    };
+    llvm::outs() << llvm::format("%-30s %9.3f",
+                                 llvm::sys::path::stem(file).str().c_str(),
+                                 gib(exact->stats.peakBefore));
+    for (const FusionRun *run : {&*none, &*heuristic, &*exact})
+      llvm::outs() << llvm::format(" | %8.2f %8.3f %6.2f",
+                                   gib(saved(run->stats)),
+                                   gib(run->stats.peakAfter), run->seconds);
+    llvm::outs() << llvm::format(
+        " | %7.2f %7u\n",
+        saved(none->stats) ? 100.0 * saved(exact->stats) / saved(none->stats)
+                           : 100.0,
+        exact->stats.fusions);
+  }
+  return 0;
+}
+
+int runScaling(MLIRContext &context) {
+  llvm::outs() << "\n== scaling: pass time on generated steps (seconds)\n";
+  llvm::outs() << llvm::format("%8s %9s %11s %11s %9s %8s\n", "layers", "ops",
+                               "reorder_s", "fuse_s", "fusions", "rounds");
+  struct Row {
+    unsigned ops;
+    double reorder, fuse;
+  };
+  std::vector<Row> rows;
+  for (int64_t layers : {230, 2300, 23000}) {
+    if (layers * 46 > int64_t(maxOps) * 11 / 10)
+      break;
+    TransformerConfig config;
+    config.layers = layers;
+    config.fsdp = 8;
+    config.tp = 2;
+    config.sequenceParallel = true;
+    OwningOpRef<ModuleOp> module =
+        generateTransformerStep(&context, config, "h100-sxm");
+    if (!module)
+      return 1;
+    Row row;
+    row.ops = getBody(*module)->getOperations().size();
+    std::optional<FusionRun> fuse =
+        runFusion(*module, FusionMemoryGuard::Exact);
+    if (!fuse)
+      return 1;
+    row.fuse = fuse->seconds;
+    auto start = Clock::now();
+    FailureOr<LowPeakOrder> order =
+        reorderBlockForMemory(*getBody(*module), LowPeakOrderOptions());
+    row.reorder = secondsSince(start);
+    if (failed(order))
+      return 1;
+    llvm::outs() << llvm::format("%8ld %9u %11.3f %11.3f %9u %8u\n", layers,
+                                 row.ops, row.reorder, row.fuse,
+                                 fuse->stats.fusions, fuse->stats.rounds);
+    rows.push_back(row);
+  }
+  if (rows.size() >= 2) {
+    const Row &first = rows.front(), &last = rows.back();
+    double span = std::log(double(last.ops) / first.ops);
+    llvm::outs() << llvm::format(
+        "scaling exponent (%u -> %u ops): reorder %.2f, fuse %.2f\n", first.ops,
+        last.ops, std::log(last.reorder / first.reorder) / span,
+        std::log(last.fuse / first.fuse) / span);
+  }
+  return 0;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "sched memory passes benchmark\n");
+  // Workload files hold sched and func ops only.
+  MLIRContext context;
+  context.loadDialect<SchedDialect, func::FuncDialect>();
+  if (runs("random"))
+    runRandom();
+  if (runs("corpus") && runCorpus(context))
+    return 1;
+  if (runs("scaling") && runScaling(context))
+    return 1;
+  return 0;
+}

@@ -1,0 +1,232 @@
+//===- MemoryPasses.h - memory-aware reordering and fusion ------*- C++ -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The algorithms behind `sched-reorder-for-memory` and `sched-fuse-compute`,
+// usable without the pass manager (benchmarks, unit tests, other passes):
+//
+// * Orders of a block that keep its peak memory low: Inductor's and XLA's
+//   heuristics (least-peak-first list scheduling, breadth-first and
+//   depth-first topological orders) and an exact solver for small blocks
+//   (dynamic programming over the sets of scheduled ops, bounded by the best
+//   heuristic).
+// * Greedy fusion of `sched.compute` ops by memory traffic saved, with a
+//   memory guard that keeps the peak from rising.
+//
+// docs/passes/ReorderForMemory.md and docs/passes/FuseCompute.md describe
+// both in detail.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_DIALECT_SCHED_TRANSFORMS_MEMORYPASSES_H
+#define SCHED_DIALECT_SCHED_TRANSFORMS_MEMORYPASSES_H
+
+#include "sched/Analysis/BufferLiveness.h"
+#include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/PeakMemory.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace sched {
+
+//===----------------------------------------------------------------------===//
+// Orders of low peak memory
+//===----------------------------------------------------------------------===//
+
+/// The ways to order a block, in the order they are tried (ties keep the
+/// earlier one, so the original order wins every tie).
+enum class OrderStrategy : uint8_t {
+  /// The order of the input.
+  Original,
+  /// Least peak memory first: a list scheduler that picks the ready op that
+  /// raises the running peak least, then the one that frees the most.
+  Greedy,
+  /// Kahn's algorithm with a first-in first-out ready queue.
+  BreadthFirst,
+  /// Post-order depth-first search from the ops with the smallest footprint.
+  DepthFirst,
+  /// The minimum peak over all topological orders.
+  Exact,
+};
+
+/// Returns the name of `strategy` as remarks print it ("original",
+/// "greedy", "bfs", "dfs", "exact").
+StringRef stringifyOrderStrategy(OrderStrategy strategy);
+
+/// The orders below take a dependence graph whose nodes are the steps of
+/// `problem` and which is acyclic (node numbers need not be topological).
+/// Every buffer's uses must depend, directly or not, on its definition.
+/// Ties between ready nodes go to the lowest node number, so the results are
+/// deterministic.
+
+/// Least peak memory first (Inductor's LPMF, PR 134874): picks the ready op
+/// minimizing (the running peak if it ran now, its allocation minus what it
+/// frees, its number), with a segment tree over the ops sorted by allocation
+/// size: O((n + uses) log n).
+std::vector<unsigned> orderLeastPeakFirst(const DependenceGraph &graph,
+                                          const MemoryProblem &problem);
+/// Breadth-first: Kahn's algorithm with a FIFO ready queue; ops that become
+/// ready together enter it by number. O(n + edges).
+std::vector<unsigned> orderBreadthFirst(const DependenceGraph &graph);
+/// Depth-first (Inductor's DFS order): visits the ops by increasing size
+/// with reads (allocation plus the sizes of the buffers they read), each
+/// visit first visiting its unvisited predecessors in the same order, then
+/// emitting the op. Iterative; O((n + edges) log n).
+std::vector<unsigned> orderDepthFirst(const DependenceGraph &graph,
+                                      const MemoryProblem &problem);
+
+/// Limits of the exact solver.
+struct ExactOrderOptions {
+  /// Graphs with more nodes are not solved (at most 64).
+  unsigned maxNodes = 24;
+  /// The search gives up after this many states (sets of scheduled ops).
+  uint64_t maxStates = 1000000;
+  /// Branch and bound: only orders with a peak of at most `bound` are
+  /// searched for (pass the best heuristic's peak).
+  std::optional<int64_t> bound;
+};
+
+/// Why the exact solver gave no order.
+enum class ExactOrderStatus : uint8_t {
+  Solved,
+  TooManyNodes,
+  TooManyStates,
+  /// No order has a peak of at most the bound.
+  AboveBound,
+};
+
+/// Returns an order of minimum peak by dynamic programming over the sets of
+/// scheduled ops (only sets closed under predecessors exist): the memory
+/// live after a set depends on the set alone, so the least peak of each set
+/// is the minimum over its last op. Sets whose peak exceeds the bound are
+/// pruned. Deterministic: sets are expanded in increasing order of their
+/// bit masks. On failure returns nothing and sets `status`.
+std::optional<std::vector<unsigned>>
+orderExact(const DependenceGraph &graph, const MemoryProblem &problem,
+           const ExactOrderOptions &options,
+           ExactOrderStatus *status = nullptr);
+
+/// Options of findLowPeakOrder.
+struct LowPeakOrderOptions {
+  /// Run the exact solver on graphs of at most `exact.maxNodes` nodes.
+  bool exact = true;
+  ExactOrderOptions exactOptions;
+};
+
+/// The peak of one strategy's order.
+struct OrderCandidate {
+  OrderStrategy strategy;
+  int64_t peak;
+};
+
+/// The result of findLowPeakOrder.
+struct LowPeakOrder {
+  /// The strategy that won.
+  OrderStrategy strategy = OrderStrategy::Original;
+  /// The order (a permutation of the nodes).
+  std::vector<unsigned> order;
+  /// The peak of the identity order and of `order`.
+  int64_t originalPeak = 0, peak = 0;
+  /// Every strategy tried, with its peak, in the order tried.
+  SmallVector<OrderCandidate> candidates;
+  /// What the exact solver did, if it ran.
+  std::optional<ExactOrderStatus> exactStatus;
+};
+
+/// Tries the original order (the identity: node `i` at position `i`, which
+/// must be topological), the greedy, BFS and DFS orders and, for small
+/// graphs, the exact one, and returns the lowest peak; ties keep the
+/// earlier strategy.
+LowPeakOrder findLowPeakOrder(const DependenceGraph &graph,
+                              const MemoryProblem &problem,
+                              const LowPeakOrderOptions &options);
+
+/// Returns the constraints on reordering `block`: the dependence graph
+/// (data and side effects) plus
+/// * a chain through the collective starts and waits in program order, so
+///   that every rank issues and waits for them in the same order;
+/// * in-place updates: an op whose result takes the storage of an operand
+///   (a destination) keeps its order with every other user of that storage;
+/// * the terminator after every other op.
+DependenceGraph buildReorderGraph(Block &block, const BufferLiveness &liveness);
+
+/// Reorders `block` (in place) into the lowest-peak order that
+/// findLowPeakOrder finds. Fails, with an error, if the block's buffers
+/// cannot be sized.
+FailureOr<LowPeakOrder>
+reorderBlockForMemory(Block &block, const LowPeakOrderOptions &options);
+
+//===----------------------------------------------------------------------===//
+// Fusion
+//===----------------------------------------------------------------------===//
+
+/// How fusions are kept from raising the peak memory.
+enum class FusionMemoryGuard : uint8_t {
+  /// The fused order's peak, from the liveness analysis, must not exceed
+  /// the unfused peak plus the tolerance.
+  Exact,
+  /// Inductor's rule (PR 138756): reject when the inputs that die in both
+  /// ops and share a size and element type (bytes) exceed a factor times
+  /// the traffic saved.
+  Heuristic,
+  /// No guard: a memory-blind fuser, the baseline of the benchmarks.
+  None,
+};
+
+/// Options of fuseComputeOps; the pass options of `sched-fuse-compute`.
+struct FusionOptions {
+  FusionMemoryGuard guard = FusionMemoryGuard::Exact;
+  /// Exact guard: allowed growth of the peak over the unfused one, in bytes.
+  int64_t tolerance = 0;
+  /// Heuristic guard: the factor of Inductor's rule.
+  double heuristicFactor = 32.0;
+  /// Largest number of original ops in one fused op.
+  unsigned maxFusedOps = 64;
+  /// Each reader of a buffer is paired with at most this many following
+  /// readers as sibling candidates.
+  unsigned siblingCandidates = 16;
+  /// Kinds never fused (e.g. library matmuls, as Inductor's extern kernels).
+  SmallVector<std::string> excludeKinds;
+  /// Rounds of candidate search (each round rebuilds the memory profile).
+  unsigned maxRounds = 64;
+  /// Emit a remark for every rejected candidate.
+  bool remarks = true;
+};
+
+/// What fuseComputeOps did.
+struct FusionStats {
+  /// Ops of the block before, fused ops created, pairs fused.
+  unsigned numOps = 0, fusedOps = 0, fusions = 0;
+  /// Rounds of candidate search run.
+  unsigned rounds = 0;
+  /// Candidates rejected, by reason.
+  unsigned rejectedCycle = 0, rejectedOrder = 0, rejectedSize = 0,
+           rejectedBody = 0, rejectedMemory = 0;
+  /// Memory traffic of the block's fusible ops (bytes read plus written, from
+  /// the types), before and after, and the saving (their difference).
+  int64_t trafficBefore = 0, trafficAfter = 0;
+  /// Peak memory of the block before and after.
+  int64_t peakBefore = 0, peakAfter = 0;
+};
+
+/// Fuses the `sched.compute` ops of `block` (see docs/passes/FuseCompute.md)
+/// and returns what it did. Fails, with an error, if the block's buffers
+/// cannot be sized.
+FailureOr<FusionStats> fuseComputeOps(Block &block,
+                                      const FusionOptions &options);
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_DIALECT_SCHED_TRANSFORMS_MEMORYPASSES_H

@@ -1,0 +1,861 @@
+//===- FuseCompute.cpp - sched-fuse-compute -------------------------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Memory-aware fusion of sched.compute ops (docs/passes/FuseCompute.md).
+//
+// The planner works on groups of ops (a group becomes one fused op, placed
+// where its last member is) and proceeds in rounds. Each round builds the
+// memory problem of the current groups and its profile, scores every
+// candidate pair by the memory traffic the fusion removes, and walks them by
+// decreasing score. A fusion moves the earlier group down to the later one:
+// it changes the memory timeline only between the two (its window), so
+// fusions whose windows do not overlap are independent, and the profile's
+// O(d log n) fusion query stays exact for every fusion a round accepts. A
+// candidate whose window overlaps an accepted one waits for the next round.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
+
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDFUSECOMPUTE
+#include "sched/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+#define DEBUG_TYPE "sched-fuse-compute"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+/// The buffers a group reads from and writes to memory, sorted.
+struct Access {
+  SmallVector<unsigned, 4> reads, writes;
+  int64_t traffic = 0;
+};
+
+/// Ops that will become one op.
+struct Group {
+  /// Nodes, in program order.
+  SmallVector<unsigned, 2> members;
+  /// The member node where the fused op goes: the group runs there.
+  unsigned pos = 0;
+  /// Original ops in the group (the components of the kinds).
+  unsigned numOps = 1;
+  bool fusible = false;
+  bool hasBody = false;
+  bool alive = true;
+  Access access;
+};
+
+/// One candidate pair of a round.
+struct Candidate {
+  unsigned first, second;
+  int64_t score;
+  unsigned begin, end; // Compact positions of the two groups.
+};
+
+/// Plans the fusions of one block, then rewrites it.
+class FusionPlanner {
+public:
+  FusionPlanner(Block &block, const BufferLiveness &liveness,
+                const DependenceGraph &graph, const FusionOptions &options);
+
+  /// Plans the fusions, rewrites the block, and fills `stats`.
+  void run(FusionStats &stats);
+
+private:
+  /// Returns the buffers that `members` read from memory and write to it.
+  Access computeAccess(ArrayRef<unsigned> members);
+  /// Returns the memory traffic that fusing two groups removes: the traffic
+  /// of the two minus that of the fused group, without building it.
+  int64_t computeScore(unsigned first, unsigned second) const;
+  /// Returns true if `b` never goes to memory in a group whose members are
+  /// the stamped nodes.
+  bool isInternal(unsigned b, unsigned size) const;
+  /// Builds the memory problem of the live groups, in their order, and
+  /// records each group's compact position.
+  MemoryProblem buildRoundProblem(std::vector<unsigned> &compact);
+  /// Generates the candidate pairs of the live groups.
+  std::vector<std::pair<unsigned, unsigned>> generatePairs();
+  /// Returns true if an op between the two groups depends on `first`, so
+  /// that `first` cannot move down to `second`.
+  bool isBlockedDown(unsigned first, unsigned second) const;
+  /// Returns true if `second` depends on an op between the two groups, so
+  /// that `second` cannot move up to `first`.
+  bool isBlockedUp(unsigned first, unsigned second) const;
+  /// Returns true if a path leads from `first` to `second` through others.
+  bool hasPathThroughOthers(unsigned first, unsigned second);
+  /// Returns Inductor's overhead: the bytes of inputs that die in each
+  /// group, matched by size and element type.
+  int64_t heuristicOverhead(unsigned first, unsigned second) const;
+  /// Merges two groups into a new one placed at node `pos`.
+  void merge(unsigned first, unsigned second, unsigned pos);
+  /// Rewrites the ops of `group` into one op.
+  void materialize(const Group &group);
+
+  /// Returns the kinds of the members, joined by '+'.
+  std::string getKind(const Group &group) const;
+  ComputeOp getCompute(unsigned node) const {
+    return cast<ComputeOp>(liveness.getOp(node));
+  }
+  void remark(unsigned first, unsigned second, const Twine &why);
+
+  Block &block;
+  const BufferLiveness &liveness;
+  const MemoryProblem &problem;
+  const DependenceGraph &graph;
+  const FusionOptions &options;
+
+  /// Buffers each node defines and uses (without its own), deduplicated.
+  std::vector<SmallVector<unsigned, 2>> defined, used;
+  /// Distinct users of each buffer other than its definition.
+  std::vector<SmallVector<unsigned, 2>> users;
+  std::vector<unsigned> groupOf;
+  std::vector<Group> groups;
+  /// Pairs of groups rejected for good (groups never change: a merge makes
+  /// a new one).
+  llvm::DenseSet<std::pair<unsigned, unsigned>> rejected;
+  /// Pairs rejected by the memory guard, retried in later rounds (other
+  /// fusions may lower the memory); their remarks are emitted at the end.
+  llvm::MapVector<std::pair<unsigned, unsigned>, std::string> memoryRejected;
+  /// Traffic saved by fusing two groups, kept across rounds.
+  llvm::DenseMap<std::pair<unsigned, unsigned>, int64_t> scores;
+  /// Scratch: nodes stamped as members of the group being evaluated.
+  std::vector<uint32_t> memberStamp, visitStamp;
+  uint32_t stamp = 0, visit = 0;
+};
+} // namespace
+
+FusionPlanner::FusionPlanner(Block &block, const BufferLiveness &liveness,
+                             const DependenceGraph &graph,
+                             const FusionOptions &options)
+    : block(block), liveness(liveness), problem(liveness.getProblem()),
+      graph(graph), options(options) {
+  unsigned n = problem.numSteps;
+  defined.resize(n);
+  used.resize(n);
+  users.resize(problem.buffers.size());
+  for (auto [b, buffer] : llvm::enumerate(problem.buffers)) {
+    SmallVector<unsigned, 2> &list = users[b];
+    for (unsigned use : buffer.uses)
+      if (use != buffer.def)
+        list.push_back(use);
+    llvm::sort(list);
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+    if (!buffer.size)
+      continue;
+    for (unsigned use : list)
+      used[use].push_back(b);
+    if (buffer.def)
+      defined[*buffer.def].push_back(b);
+  }
+  memberStamp.assign(n, 0);
+  groupOf.resize(n);
+  // Every merge makes one group: at most 2n - 1 in all.
+  groups.reserve(2 * n);
+  groups.resize(n);
+  for (unsigned node = 0; node < n; ++node) {
+    Group &group = groups[node];
+    groupOf[node] = node;
+    group.members = {node};
+    group.pos = node;
+    auto compute = dyn_cast<ComputeOp>(liveness.getOp(node));
+    if (!compute || !compute.getOuts().empty())
+      continue;
+    auto isMemRef = llvm::IsaPred<MemRefType>;
+    if (llvm::any_of(compute->getOperandTypes(), isMemRef) ||
+        llvm::any_of(compute->getResultTypes(), isMemRef))
+      continue;
+    SmallVector<StringRef> parts;
+    compute.getKind().split(parts, '+');
+    if (llvm::any_of(parts, [&](StringRef part) {
+          return llvm::is_contained(options.excludeKinds, part);
+        }))
+      continue;
+    group.fusible = true;
+    group.hasBody = !compute.isOpaque();
+    group.numOps = parts.size();
+    group.access = computeAccess(group.members);
+  }
+  visitStamp.reserve(2 * n);
+  visitStamp.assign(groups.size(), 0);
+}
+
+bool FusionPlanner::isInternal(unsigned b, unsigned size) const {
+  const MemoryProblem::Buffer &buffer = problem.buffers[b];
+  return size >= 2 && buffer.def && !buffer.liveOut &&
+         memberStamp[*buffer.def] == stamp &&
+         llvm::all_of(users[b], [&](unsigned user) {
+           return memberStamp[user] == stamp;
+         });
+}
+
+Access FusionPlanner::computeAccess(ArrayRef<unsigned> members) {
+  ++stamp;
+  for (unsigned node : members)
+    memberStamp[node] = stamp;
+  Access access;
+  for (unsigned node : members) {
+    for (unsigned b : used[node]) {
+      std::optional<unsigned> def = problem.buffers[b].def;
+      if (!def || memberStamp[*def] != stamp)
+        access.reads.push_back(b);
+    }
+    for (unsigned b : defined[node])
+      if (!isInternal(b, members.size()))
+        access.writes.push_back(b);
+  }
+  for (SmallVector<unsigned, 4> *list : {&access.reads, &access.writes}) {
+    llvm::sort(*list);
+    list->erase(std::unique(list->begin(), list->end()), list->end());
+    for (unsigned b : *list)
+      access.traffic += problem.buffers[b].size;
+  }
+  return access;
+}
+
+int64_t FusionPlanner::computeScore(unsigned first, unsigned second) const {
+  const Access &a = groups[first].access, &b = groups[second].access;
+  auto size = [&](unsigned buffer) { return problem.buffers[buffer].size; };
+  auto isDead = [&](unsigned buffer, unsigned group) {
+    return groups[group].members.size() == 1 && users[buffer].empty() &&
+           !problem.buffers[buffer].liveOut;
+  };
+  int64_t score = 0;
+  // Reads of both happen once.
+  for (auto i = a.reads.begin(), j = b.reads.begin();
+       i != a.reads.end() && j != b.reads.end();) {
+    if (*i < *j) {
+      ++i;
+    } else if (*j < *i) {
+      ++j;
+    } else {
+      score += size(*i);
+      ++i, ++j;
+    }
+  }
+  // What the first writes and the second reads is no longer read; it is no
+  // longer written either if nobody else uses it. The second writes nothing
+  // the first reads (it runs later).
+  for (auto i = a.writes.begin(), j = b.reads.begin(); i != a.writes.end();
+       ++i) {
+    if (isDead(*i, first)) {
+      score += size(*i);
+      continue;
+    }
+    while (j != b.reads.end() && *j < *i)
+      ++j;
+    if (j == b.reads.end() || *j != *i)
+      continue;
+    score += size(*i);
+    if (!problem.buffers[*i].liveOut &&
+        llvm::all_of(users[*i], [&](unsigned user) {
+          return groupOf[user] == first || groupOf[user] == second;
+        }))
+      score += size(*i);
+  }
+  // Outputs nobody uses are dropped from fused ops.
+  for (unsigned buffer : b.writes)
+    if (isDead(buffer, second))
+      score += size(buffer);
+  return score;
+}
+
+MemoryProblem FusionPlanner::buildRoundProblem(std::vector<unsigned> &compact) {
+  MemoryProblem round;
+  compact.assign(groups.size(), ~0u);
+  // Live groups in the order of their positions: a position is the node of
+  // a group's last member, and each node is the last member of at most one.
+  for (unsigned node = 0; node < problem.numSteps; ++node) {
+    unsigned group = groupOf[node];
+    if (groups[group].pos == node)
+      compact[group] = round.addStep();
+  }
+  for (auto [b, buffer] : llvm::enumerate(problem.buffers)) {
+    std::optional<unsigned> def;
+    if (buffer.def) {
+      const Group &group = groups[groupOf[*buffer.def]];
+      if (group.members.size() >= 2 && !buffer.liveOut &&
+          llvm::all_of(users[b], [&](unsigned user) {
+            return groupOf[user] == groupOf[*buffer.def];
+          }))
+        continue; // Never materialized.
+      def = compact[groupOf[*buffer.def]];
+    }
+    unsigned copy = round.addBuffer(buffer.size, def, buffer.liveOut);
+    for (unsigned use : buffer.uses)
+      round.addUse(copy, compact[groupOf[use]]);
+  }
+  return round;
+}
+
+std::vector<std::pair<unsigned, unsigned>> FusionPlanner::generatePairs() {
+  std::vector<std::pair<unsigned, unsigned>> pairs;
+  SmallVector<unsigned> readers;
+  for (auto [b, buffer] : llvm::enumerate(problem.buffers)) {
+    if (!buffer.size)
+      continue;
+    std::optional<unsigned> producer;
+    if (buffer.def && groups[groupOf[*buffer.def]].fusible)
+      producer = groupOf[*buffer.def];
+    readers.clear();
+    for (unsigned user : users[b]) {
+      unsigned group = groupOf[user];
+      if (groups[group].fusible && group != producer)
+        readers.push_back(group);
+    }
+    llvm::sort(readers, [&](unsigned x, unsigned y) {
+      return groups[x].pos < groups[y].pos;
+    });
+    readers.erase(std::unique(readers.begin(), readers.end()), readers.end());
+    for (auto [i, reader] : llvm::enumerate(readers)) {
+      if (producer)
+        pairs.emplace_back(*producer, reader);
+      for (size_t j = i + 1,
+                  e = std::min<size_t>(readers.size(),
+                                       i + 1 + options.siblingCandidates);
+           j < e; ++j)
+        pairs.emplace_back(reader, readers[j]);
+    }
+  }
+  llvm::sort(pairs);
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  return pairs;
+}
+
+bool FusionPlanner::isBlockedDown(unsigned first, unsigned second) const {
+  unsigned end = groups[second].pos;
+  for (unsigned node : groups[first].members)
+    for (unsigned succ : graph.getSuccs(node)) {
+      unsigned group = groupOf[succ];
+      if (group != first && group != second && groups[group].pos < end)
+        return true;
+    }
+  return false;
+}
+
+bool FusionPlanner::isBlockedUp(unsigned first, unsigned second) const {
+  unsigned begin = groups[first].pos;
+  for (unsigned node : groups[second].members)
+    for (unsigned pred : graph.getPreds(node)) {
+      unsigned group = groupOf[pred];
+      if (group != first && group != second && groups[group].pos > begin)
+        return true;
+    }
+  return false;
+}
+
+bool FusionPlanner::hasPathThroughOthers(unsigned first, unsigned second) {
+  // Every edge goes from a group to a later one, so the search stays between
+  // the two; it gives up (answering no) after a bounded number of groups.
+  unsigned end = groups[second].pos;
+  ++visit;
+  SmallVector<unsigned> stack;
+  unsigned budget = 1 << 14;
+  auto expand = [&](unsigned group) {
+    for (unsigned node : groups[group].members)
+      for (unsigned succ : graph.getSuccs(node)) {
+        unsigned next = groupOf[succ];
+        if (next == second && group != first)
+          return true;
+        if (next == first || next == second || groups[next].pos >= end ||
+            visitStamp[next] == visit)
+          continue;
+        visitStamp[next] = visit;
+        stack.push_back(next);
+      }
+    return false;
+  };
+  if (expand(first))
+    return true;
+  while (!stack.empty() && budget--)
+    if (expand(stack.pop_back_val()))
+      return true;
+  return false;
+}
+
+int64_t FusionPlanner::heuristicOverhead(unsigned first,
+                                         unsigned second) const {
+  // Inductor's reuse key: (storage size, element type). Keys are compared
+  // for equality only, so the pointer order of types does not matter.
+  using Key = std::pair<int64_t, const void *>;
+  auto singleUserInputs = [&](unsigned group) {
+    SmallVector<Key> keys;
+    for (unsigned b : groups[group].access.reads) {
+      const MemoryProblem::Buffer &buffer = problem.buffers[b];
+      if (!buffer.def || buffer.liveOut ||
+          llvm::any_of(users[b],
+                       [&](unsigned user) { return groupOf[user] != group; }))
+        continue;
+      auto type = dyn_cast<ShapedType>(liveness.getValue(b).getType());
+      if (!type)
+        continue;
+      keys.push_back({buffer.size, type.getElementType().getAsOpaquePointer()});
+    }
+    llvm::sort(keys);
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    return keys;
+  };
+  SmallVector<Key> a = singleUserInputs(first), b = singleUserInputs(second);
+  SmallVector<Key> common;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(),
+                        std::back_inserter(common));
+  int64_t overhead = 0;
+  for (const Key &key : common)
+    overhead += key.first;
+  return overhead;
+}
+
+std::string FusionPlanner::getKind(const Group &group) const {
+  std::string kind;
+  for (unsigned node : group.members) {
+    if (!kind.empty())
+      kind += '+';
+    kind += getCompute(node).getKind().str();
+  }
+  return kind;
+}
+
+void FusionPlanner::remark(unsigned first, unsigned second, const Twine &why) {
+  if (!options.remarks)
+    return;
+  liveness.getOp(groups[first].pos)->emitRemark()
+      << "not fused with '" << getKind(groups[second]) << "': " << why;
+}
+
+void FusionPlanner::merge(unsigned first, unsigned second, unsigned pos) {
+  Group merged;
+  std::merge(groups[first].members.begin(), groups[first].members.end(),
+             groups[second].members.begin(), groups[second].members.end(),
+             std::back_inserter(merged.members));
+  merged.pos = pos;
+  merged.numOps = groups[first].numOps + groups[second].numOps;
+  merged.fusible = true;
+  merged.hasBody = groups[first].hasBody;
+  merged.access = computeAccess(merged.members);
+  groups[first].alive = groups[second].alive = false;
+  unsigned id = groups.size();
+  for (unsigned node : merged.members)
+    groupOf[node] = id;
+  groups.push_back(std::move(merged));
+  visitStamp.push_back(0);
+}
+
+void FusionPlanner::run(FusionStats &stats) {
+  stats.numOps = problem.numSteps;
+  for (const Group &group : groups)
+    if (group.fusible)
+      stats.trafficBefore += group.access.traffic;
+  std::optional<int64_t> limit;
+  std::vector<unsigned> compact;
+  bool converged = false;
+  for (unsigned round = 0; round < options.maxRounds; ++round) {
+    MemoryProblem roundProblem = buildRoundProblem(compact);
+    unsigned numSteps = roundProblem.numSteps;
+    std::vector<unsigned> identity(numSteps);
+    std::iota(identity.begin(), identity.end(), 0);
+    MemoryProfile profile(roundProblem, identity);
+    if (!limit) {
+      stats.peakBefore = profile.getPeak();
+      limit = profile.getPeak() + options.tolerance;
+    }
+    stats.peakAfter = profile.getPeak();
+    ++stats.rounds;
+    // Per step: bytes allocated, and bytes of buffers that pass only to the
+    // step `passTo` (if one), for the peak of a fusion placed up.
+    std::vector<int64_t> allocated(numSteps, 0);
+    std::vector<SmallVector<unsigned, 2>> definedHere(numSteps);
+    for (auto [b, buffer] : llvm::enumerate(roundProblem.buffers))
+      if (buffer.def) {
+        allocated[*buffer.def] += buffer.size;
+        definedHere[*buffer.def].push_back(b);
+      }
+    auto peakIfFusedUp = [&](unsigned begin,
+                             unsigned end) -> std::optional<int64_t> {
+      // `end` moves up to just after `begin` (an upper bound on the peak
+      // outside the fused step), then the two run as one step.
+      std::optional<int64_t> moved =
+          end == begin + 1 ? profile.getPeak()
+                           : profile.getPeakIfMoved(end, begin + 1);
+      if (!moved)
+        return std::nullopt;
+      int64_t fused = profile.getTimeline()[begin] + allocated[end];
+      for (unsigned b : definedHere[begin]) {
+        const MemoryProblem::Buffer &buffer = roundProblem.buffers[b];
+        if (!buffer.liveOut && llvm::all_of(buffer.uses, [&](unsigned use) {
+              return use == begin || use == end;
+            }))
+          fused -= buffer.size;
+      }
+      return std::max(*moved, fused);
+    };
+
+    std::vector<Candidate> candidates;
+    for (auto [first, second] : generatePairs()) {
+      if (rejected.contains({first, second}))
+        continue;
+      auto [it, inserted] = scores.try_emplace({first, second}, 0);
+      if (inserted)
+        it->second = computeScore(first, second);
+      int64_t score = it->second;
+      if (score > 0)
+        candidates.push_back(
+            {first, second, score, compact[first], compact[second]});
+    }
+    // Highest saving first, then the closer pair, then program order.
+    llvm::sort(candidates, [](const Candidate &x, const Candidate &y) {
+      return std::make_tuple(-x.score, x.end - x.begin, x.begin, x.end) <
+             std::make_tuple(-y.score, y.end - y.begin, y.begin, y.end);
+    });
+
+    // Accepted windows [begin, end] in compact positions, by begin.
+    std::map<unsigned, unsigned> windows;
+    SmallVector<std::tuple<unsigned, unsigned, unsigned>> accepted;
+    for (const Candidate &c : candidates) {
+      auto it = windows.upper_bound(c.end);
+      if (it != windows.begin() && std::prev(it)->second >= c.begin)
+        continue; // Overlaps an accepted fusion: next round.
+      Group &first = groups[c.first], &second = groups[c.second];
+      auto reject = [&](unsigned &counter, const Twine &why) {
+        ++counter;
+        rejected.insert({c.first, c.second});
+        remark(c.first, c.second, why);
+      };
+      bool down = !isBlockedDown(c.first, c.second);
+      bool up = !isBlockedUp(c.first, c.second);
+      if (!down && !up) {
+        if (hasPathThroughOthers(c.first, c.second))
+          reject(stats.rejectedCycle,
+                 "cycle: a path leads from it to the other through other ops");
+        else
+          reject(stats.rejectedOrder,
+                 "ops between them use the first and feed the second (they "
+                 "would have to move)");
+        continue;
+      }
+      if (first.hasBody != second.hasBody) {
+        reject(stats.rejectedBody, "one has a body and the other is opaque");
+        continue;
+      }
+      if (first.numOps + second.numOps > options.maxFusedOps) {
+        reject(stats.rejectedSize,
+               llvm::formatv("size: {0} ops, more than max-fused-ops {1}",
+                             first.numOps + second.numOps,
+                             options.maxFusedOps));
+        continue;
+      }
+      // The placement with the lower peak; ties go down (the later op's
+      // place).
+      std::optional<int64_t> downPeak, upPeak;
+      if (down)
+        downPeak = profile.getPeakIfFused(c.begin, c.end);
+      if (up)
+        upPeak = peakIfFusedUp(c.begin, c.end);
+      if (!downPeak && !upPeak) {
+        reject(stats.rejectedOrder,
+               "ops between them use the first and feed the second (they "
+               "would have to move)");
+        continue;
+      }
+      bool placeUp = !downPeak || (upPeak && *upPeak < *downPeak);
+      int64_t fusedPeak = placeUp ? *upPeak : *downPeak;
+      std::optional<std::string> memory;
+      if (options.guard == FusionMemoryGuard::Exact && fusedPeak > *limit)
+        memory = llvm::formatv("memory: peak {0} -> {1} bytes (limit {2})",
+                               profile.getPeak(), fusedPeak, *limit);
+      if (options.guard == FusionMemoryGuard::Heuristic) {
+        int64_t overhead = heuristicOverhead(c.first, c.second);
+        if (double(overhead) > options.heuristicFactor * double(c.score))
+          memory = llvm::formatv(
+              "memory: inputs dying in both share {0} bytes, more than {1} x "
+              "the saving of {2} bytes (peak {3} -> {4} bytes)",
+              overhead, options.heuristicFactor, c.score, profile.getPeak(),
+              fusedPeak);
+      }
+      if (memory) {
+        memoryRejected[{c.first, c.second}] = std::move(*memory);
+        continue;
+      }
+      LLVM_DEBUG(llvm::dbgs()
+                 << "fuse " << getKind(first) << " with " << getKind(second)
+                 << (placeUp ? " (up)" : " (down)") << ": saves " << c.score
+                 << " bytes, peak " << fusedPeak << "\n");
+      memoryRejected.erase({c.first, c.second});
+      windows[c.begin] = c.end;
+      accepted.emplace_back(c.first, c.second,
+                            placeUp ? first.pos : second.pos);
+    }
+    if (accepted.empty()) {
+      converged = true;
+      break;
+    }
+    for (auto [first, second, pos] : accepted) {
+      int64_t before =
+          groups[first].access.traffic + groups[second].access.traffic;
+      int64_t score = computeScore(first, second);
+      merge(first, second, pos);
+      assert(before - groups.back().access.traffic == score &&
+             "the score is the traffic the fusion removes");
+      (void)before;
+      (void)score;
+    }
+    stats.fusions += accepted.size();
+  }
+
+  if (!converged) {
+    // The last round fused: evaluate the final groups.
+    MemoryProblem last = buildRoundProblem(compact);
+    std::vector<unsigned> identity(last.numSteps);
+    std::iota(identity.begin(), identity.end(), 0);
+    stats.peakAfter = MemoryProfile(last, identity).getPeak();
+  }
+  for (auto &[pair, why] : memoryRejected) {
+    ++stats.rejectedMemory;
+    remark(pair.first, pair.second, why);
+  }
+  for (const Group &group : groups) {
+    if (!group.alive || !group.fusible)
+      continue;
+    stats.trafficAfter += group.access.traffic;
+    if (group.members.size() >= 2) {
+      materialize(group);
+      ++stats.fusedOps;
+    }
+  }
+}
+
+/// Returns the sum of `field` over `costs`, or nothing if no cost has it
+/// (`all`: if one lacks it).
+static std::optional<int64_t>
+sumCost(ArrayRef<CostAttr> costs,
+        function_ref<std::optional<int64_t>(CostAttr)> field, bool all) {
+  std::optional<int64_t> sum;
+  for (CostAttr cost : costs) {
+    std::optional<int64_t> value = cost ? field(cost) : std::nullopt;
+    if (!value) {
+      if (all)
+        return std::nullopt;
+      continue;
+    }
+    sum = sum.value_or(0) + *value;
+  }
+  return sum;
+}
+
+void FusionPlanner::materialize(const Group &group) {
+  SmallVector<ComputeOp> members;
+  llvm::SmallPtrSet<Operation *, 8> memberSet;
+  for (unsigned node : group.members) {
+    members.push_back(getCompute(node));
+    memberSet.insert(members.back());
+  }
+  auto isMember = [&](Operation *op) { return op && memberSet.contains(op); };
+  auto anchor = cast<ComputeOp>(liveness.getOp(group.pos));
+  MLIRContext *context = anchor.getContext();
+
+  // Inputs from outside, and results used outside, in member order.
+  llvm::SetVector<Value> ins;
+  SmallVector<Value> kept;
+  for (ComputeOp member : members) {
+    for (Value input : member.getIns())
+      if (!isMember(input.getDefiningOp()))
+        ins.insert(input);
+    for (Value result : member.getResults())
+      if (llvm::any_of(result.getUsers(),
+                       [&](Operation *user) { return !isMember(user); }))
+        kept.push_back(result);
+  }
+
+  // Cost: flops summed, traffic reduced by what no longer goes to memory.
+  SmallVector<CostAttr> costs;
+  int64_t memberReads = 0, memberWrites = 0;
+  for (auto [node, member] : llvm::zip(group.members, members)) {
+    costs.push_back(member.getCostAttr());
+    for (unsigned b : used[node])
+      memberReads += problem.buffers[b].size;
+    for (unsigned b : defined[node])
+      memberWrites += problem.buffers[b].size;
+  }
+  int64_t groupReads = 0, groupWrites = 0;
+  for (unsigned b : group.access.reads)
+    groupReads += problem.buffers[b].size;
+  for (unsigned b : group.access.writes)
+    groupWrites += problem.buffers[b].size;
+  auto reduce = [](std::optional<int64_t> sum, int64_t removed) {
+    return sum ? std::optional<int64_t>(std::max<int64_t>(0, *sum - removed))
+               : std::nullopt;
+  };
+  std::optional<int64_t> flops =
+      sumCost(costs, [](CostAttr c) { return c.getFlops(); }, /*all=*/false);
+  std::optional<int64_t> bytesRead =
+      reduce(sumCost(
+                 costs, [](CostAttr c) { return c.getBytesRead(); }, false),
+             memberReads - groupReads);
+  std::optional<int64_t> bytesWritten =
+      reduce(sumCost(
+                 costs, [](CostAttr c) { return c.getBytesWritten(); }, false),
+             memberWrites - groupWrites);
+  std::optional<int64_t> time =
+      sumCost(costs, [](CostAttr c) { return c.getTimeNs(); }, /*all=*/true);
+  CostAttr cost;
+  if (flops || bytesRead || bytesWritten || time)
+    cost = CostAttr::get(context, flops, bytesRead, bytesWritten, time);
+
+  SmallVector<Location> locs;
+  for (ComputeOp member : members)
+    locs.push_back(member.getLoc());
+  Location loc = FusedLoc::get(context, locs);
+  OpBuilder builder(anchor);
+  auto fused =
+      ComputeOp::create(builder, loc, ValueRange(kept).getTypes(),
+                        getKind(group), ins.getArrayRef(), ValueRange(), cost);
+
+  // Dimension bounds of the kept results, if any member has some.
+  StringRef boundsName = SchedDialect::getDimBoundsAttrName();
+  if (llvm::any_of(members,
+                   [&](ComputeOp m) { return m->hasAttr(boundsName); })) {
+    SmallVector<Attribute> bounds;
+    bool anyBounds = false;
+    for (Value result : kept) {
+      auto owner = cast<OpResult>(result);
+      Attribute attr = owner.getOwner()->getAttr(boundsName);
+      Attribute entry;
+      if (auto array = dyn_cast_or_null<DenseI64ArrayAttr>(attr))
+        entry = owner.getOwner()->getNumResults() == 1 ? array : Attribute();
+      else if (auto list = dyn_cast_or_null<ArrayAttr>(attr))
+        entry = owner.getResultNumber() < list.size()
+                    ? list[owner.getResultNumber()]
+                    : Attribute();
+      anyBounds |= bool(entry);
+      bounds.push_back(entry ? entry : DenseI64ArrayAttr::get(context, {}));
+    }
+    if (anyBounds)
+      fused->setAttr(boundsName, ArrayAttr::get(context, bounds));
+  }
+
+  // One body holding the members' bodies, in order.
+  if (group.hasBody) {
+    Block *body = new Block();
+    fused.getBody().push_back(body);
+    llvm::DenseMap<Value, Value> inner; // Outer values to body values.
+    for (Value input : ins)
+      inner[input] = body->addArgument(input.getType(), loc);
+    OpBuilder bodyBuilder = OpBuilder::atBlockEnd(body);
+    for (ComputeOp member : members) {
+      Block &memberBody = member.getBody().front();
+      IRMapping mapping;
+      for (auto [arg, input] :
+           llvm::zip(memberBody.getArguments(), member.getIns()))
+        mapping.map(arg, inner.lookup(input));
+      for (Operation &op : memberBody.without_terminator())
+        bodyBuilder.clone(op, mapping);
+      for (auto [result, yielded] : llvm::zip(
+               member.getResults(), memberBody.getTerminator()->getOperands()))
+        inner[result] = mapping.lookupOrDefault(yielded);
+    }
+    SmallVector<Value> yielded;
+    for (Value result : kept)
+      yielded.push_back(inner.lookup(result));
+    YieldOp::create(bodyBuilder, loc, yielded);
+  }
+
+  for (auto [result, replacement] : llvm::zip(kept, fused.getResults()))
+    result.replaceAllUsesWith(replacement);
+  for (ComputeOp member : llvm::reverse(members))
+    member.erase();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point and pass
+//===----------------------------------------------------------------------===//
+
+FailureOr<FusionStats>
+mlir::sched::fuseComputeOps(Block &block, const FusionOptions &options) {
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
+  if (failed(liveness))
+    return failure();
+  DependenceGraph graph = DependenceGraph::build(block);
+  FusionStats stats;
+  FusionPlanner(block, *liveness, graph, options).run(stats);
+  return stats;
+}
+
+namespace {
+struct SchedFuseCompute
+    : public sched::impl::SchedFuseComputeBase<SchedFuseCompute> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+} // namespace
+
+void SchedFuseCompute::runOnOperation() {
+  func::FuncOp func = getOperation();
+  if (func.isExternal())
+    return;
+  FusionOptions options;
+  if (memoryGuard == "exact") {
+    options.guard = FusionMemoryGuard::Exact;
+  } else if (memoryGuard == "heuristic") {
+    options.guard = FusionMemoryGuard::Heuristic;
+  } else if (memoryGuard == "none") {
+    options.guard = FusionMemoryGuard::None;
+  } else {
+    func.emitError() << "unknown memory-guard '" << memoryGuard
+                     << "'; expected exact, heuristic or none";
+    return signalPassFailure();
+  }
+  if (maxFusedOps < 1) {
+    func.emitError() << "max-fused-ops must be at least 1";
+    return signalPassFailure();
+  }
+  options.tolerance = tolerance;
+  options.heuristicFactor = heuristicFactor;
+  options.maxFusedOps = maxFusedOps;
+  options.siblingCandidates = siblingCandidates;
+  options.excludeKinds.assign(excludeKinds.begin(), excludeKinds.end());
+
+  bool changed = false;
+  unsigned numBlocks = func.getBody().getBlocks().size();
+  for (auto [index, block] : llvm::enumerate(func.getBody())) {
+    FailureOr<FusionStats> stats = fuseComputeOps(block, options);
+    if (failed(stats))
+      return signalPassFailure();
+    changed |= stats->fusedOps > 0;
+    InFlightDiagnostic remark = func.emitRemark();
+    if (numBlocks > 1)
+      remark << "block " << index << ": ";
+    remark << "fused " << stats->fusions << " pairs into " << stats->fusedOps
+           << " ops: traffic " << stats->trafficBefore << " -> "
+           << stats->trafficAfter << " bytes, peak " << stats->peakBefore
+           << " -> " << stats->peakAfter << " bytes";
+  }
+  if (!changed)
+    markAllAnalysesPreserved();
+}

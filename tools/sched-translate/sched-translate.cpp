@@ -1,0 +1,65 @@
+//===- sched-translate.cpp - sched translation driver ---------------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// An mlir-translate style driver for the formats sched imports:
+//
+//   sched-translate --import-fx-json graph.json
+//
+// reads a PyTorch FX graph in the sched-fx/1 JSON format (docs/FXFormat.md)
+// and prints sched IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/InitAll.h"
+#include "sched/Target/FXJSON/FXImporter.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+
+static llvm::cl::OptionCategory fxCategory("FX JSON import options");
+
+static llvm::cl::opt<bool> fxViewsAsCompute(
+    "fx-views-as-compute",
+    llvm::cl::desc("Import every view as a zero-cost sched.compute "
+                   "\"aten.view\" instead of tensor reshapes and slices"),
+    llvm::cl::init(false), llvm::cl::cat(fxCategory));
+
+static llvm::cl::opt<bool> fxIgnoreRuntimes(
+    "fx-ignore-runtimes",
+    llvm::cl::desc("Do not turn the nodes' runtime_us into time_ns"),
+    llvm::cl::init(false), llvm::cl::cat(fxCategory));
+
+/// Registers `--import-fx-json`.
+static void registerImportFXJSON() {
+  TranslateToMLIRRegistration registration(
+      "import-fx-json",
+      "import a PyTorch FX graph in the sched-fx/1 JSON format",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        sched::FXImportOptions options;
+        options.sourceName = buffer->getBufferIdentifier().str();
+        options.viewsAsTensorOps = !fxViewsAsCompute;
+        options.useRuntimes = !fxIgnoreRuntimes;
+        OwningOpRef<ModuleOp> module =
+            sched::importFXGraph(buffer->getBuffer(), context, options);
+        return OwningOpRef<Operation *>(module.release());
+      },
+      [](DialectRegistry &registry) { sched::registerAllDialects(registry); });
+}
+
+int main(int argc, char **argv) {
+  registerImportFXJSON();
+  return failed(mlirTranslateMain(argc, argv, "sched translation driver\n"));
+}

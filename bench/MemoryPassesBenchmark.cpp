@@ -39,8 +39,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <ctime>
 #include <cmath>
+#include <ctime>
 #include <numeric>
 #include <random>
 

@@ -49,9 +49,9 @@ FORMAT = "sched-fx/1"
 COLLECTIVE_NAMESPACES = ("_c10d_functional", "_c10d_functional_autograd")
 
 
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 # Options
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 
 
 def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
@@ -144,9 +144,9 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     return args
 
 
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 # Model
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 
 
 @dataclass
@@ -299,9 +299,9 @@ def build_step(torch, config: Config, parallel: Parallelism, backward: bool):
     return step, numel
 
 
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 # Tracing
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 
 
 def init_groups(torch, args) -> Tuple[Parallelism, Dict[str, str]]:
@@ -366,9 +366,9 @@ def trace(torch, args, config: Config, parallel: Parallelism):
     return make_fx(step, tracing_mode="fake", decomposition_table=table)(*shards, x, cos, sin)
 
 
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 # JSON
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 
 
 def dtype_name(dtype) -> str:
@@ -471,12 +471,15 @@ def to_document(torch, graph_module, args, labels: Dict[str, str], runtimes: Dic
     for node in graph_module.graph.nodes:
         if node.op in ("placeholder", "get_attr"):
             # Lifted constants (get_attr) are inputs like the placeholders.
+            meta = node_meta(torch, node)
+            if meta is None and node.op == "get_attr":
+                meta = tensor_meta(torch, fetch_attribute(graph_module, node.target))
             inputs.append(
                 {
                     "name": node.name,
                     "op": "placeholder",
                     "target": str(node.target),
-                    "meta": node_meta(torch, node),
+                    "meta": meta,
                 }
             )
         elif node.op == "call_function":
@@ -532,6 +535,13 @@ def to_document(torch, graph_module, args, labels: Dict[str, str], runtimes: Dic
     }
 
 
+def fetch_attribute(module, target: str):
+    value = module
+    for part in target.split("."):
+        value = getattr(value, part, None)
+    return value
+
+
 def flatten(values):
     for value in values:
         if isinstance(value, list):
@@ -563,9 +573,9 @@ def write_document(document: Dict[str, Any], path: str) -> None:
             stream.write(text)
 
 
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 # Runtimes
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 
 
 def benchmark(torch, graph_module, device: str, reps: int) -> Dict[str, float]:
@@ -583,17 +593,16 @@ def benchmark(torch, graph_module, device: str, reps: int) -> Dict[str, float]:
         if isinstance(value, torch.fx.Node):
             value = value.meta.get("val")
         if isinstance(value, torch.Tensor):
-            real = torch.empty_strided(
-                tuple(int(d) for d in value.shape),
-                tuple(int(s) for s in value.stride()),
-                dtype=value.dtype,
-                device=device,
-            )
-            if real.is_floating_point() or real.is_complex():
-                real.normal_()
+            # Fill a dense buffer, then view it with the strides of the
+            # graph (which may overlap, e.g. for an expand).
+            shape = tuple(int(d) for d in value.shape)
+            stride = tuple(int(s) for s in value.stride())
+            needed = 0 if 0 in shape else 1 + sum((d - 1) * s for d, s in zip(shape, stride))
+            if value.dtype.is_floating_point or value.dtype.is_complex:
+                buffer = torch.randn(needed, dtype=value.dtype, device=device)
             else:
-                real.zero_()
-            return real
+                buffer = torch.zeros(needed, dtype=value.dtype, device=device)
+            return torch.as_strided(buffer, shape, stride)
         if isinstance(value, (list, tuple)):
             return type(value)(materialize(v) for v in value)
         return value
@@ -645,9 +654,9 @@ def time_call(torch, target, node, materialize, reps: int) -> Optional[float]:
         torch.cuda.empty_cache()
 
 
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 # Main
-# ===--------------------------------------------------------------------=== #
+#===----------------------------------------------------------------------===#
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

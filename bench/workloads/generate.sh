@@ -42,6 +42,19 @@ for entry in "${workloads[@]}"; do
   reports+=("$out/$name.report.json")
   echo "generated $name" >&2
 done
+# Real PyTorch graphs, exported on a GPU machine with utils/export_fx_graph.py
+# (see fx/README.md) and imported here.
+for json in "$here"/fx/*.json; do
+  name="fx-$(basename "$json" .json)"
+  "$build/bin/sched-translate" --import-fx-json "$json" -o "$out/$name.tmp.mlir"
+  "$opt" "$out/$name.tmp.mlir" --sched-attach-target="preset=h100-sxm" \
+    -o "$out/$name.mlir"
+  rm "$out/$name.tmp.mlir"
+  "$opt" "$out/$name.mlir" --sched-report="json=$out/$name.report.json" \
+    -o /dev/null
+  reports+=("$out/$name.report.json")
+  echo "imported $name" >&2
+done
 cp "$out/tiny-fsdp2.mlir" "$out/tiny-tp2-sp-fsdp2-dp2.mlir" "$here/"
 python3 "$here/make_table.py" "${reports[@]}" > "$here/TABLE.md"
 echo "wrote $here/TABLE.md" >&2

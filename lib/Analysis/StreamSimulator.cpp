@@ -76,9 +76,11 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
   for (double free : streamFree)
     result.makespanUs = std::max(result.makespanUs, free);
   result.computeIdleUs = result.makespanUs - result.computeBusyUs;
-  result.overlapFraction = result.commBusyUs > 0
-                               ? 1.0 - result.exposedCommUs / result.commBusyUs
-                               : 1.0;
+  // Clamped: rounding can make a fully exposed step a hair below zero.
+  result.overlapFraction =
+      result.commBusyUs > 0
+          ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
+          : 1.0;
 
   // Lower bounds: the busiest stream, and the longest dependence chain where
   // a wait finishes no earlier than its start plus the collective's time.

@@ -767,6 +767,8 @@ private:
   /// Imports a functional collective or `wait_tensor`; `op` is the name
   /// without namespace and overload.
   LogicalResult importCollective(const FXNode &node, StringRef op);
+  /// Imports a `wait_tensor`.
+  LogicalResult importWait(const FXNode &node);
   /// Imports a compute op, known (`info`, `attention`) or not (both null).
   LogicalResult importCompute(const FXNode &node, const OpInfo *info,
                               const AttentionInfo *attention);
@@ -774,6 +776,9 @@ private:
   LogicalResult importView(const FXNode &node, const OpInfo &info);
   /// Imports a split or unbind view.
   LogicalResult importSplit(const FXNode &node, const OpInfo &info);
+  /// Binds the results of `op`, the import of `node`, to the node: one
+  /// tensor, or a tuple laid out as `meta` (non-tensor elements get none).
+  void bindResults(const FXNode &node, Operation *op, const Meta &meta);
   /// Emits `node` as a `sched.compute "aten.view"` with zero cost.
   LogicalResult emitViewCompute(const FXNode &node, ValueRange operands,
                                 const Meta &meta);
@@ -1503,46 +1508,49 @@ static StringRef describeKind(const NodeValue &value) {
   return "";
 }
 
-LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
-  if (op == "wait_tensor") {
-    const json::Value *arg = getArg(node, 0, "tensor");
-    std::optional<StringRef> name =
-        arg ? getReference(*arg) : std::optional<StringRef>();
-    if (!name)
-      return emitNodeError(node) << "expected a node as argument 0";
-    FailureOr<NodeValue *> source = lookupNode(node, *name);
-    if (failed(source))
+LogicalResult FXImporter::importWait(const FXNode &node) {
+  const json::Value *arg = getArg(node, 0, "tensor");
+  std::optional<StringRef> name =
+      arg ? getReference(*arg) : std::optional<StringRef>();
+  if (!name)
+    return emitNodeError(node) << "expected a node as argument 0";
+  FailureOr<NodeValue *> source = lookupNode(node, *name);
+  if (failed(source))
+    return failure();
+  NodeValue result;
+  result.kind = NodeValue::Kind::Tensor;
+  switch ((*source)->kind) {
+  case NodeValue::Kind::Collective:
+  case NodeValue::Kind::CollectiveElement:
+  case NodeValue::Kind::Tensor: {
+    // Waiting on a tensor that is not in flight does nothing.
+    FailureOr<Value> tensor = getTensor(node, *name, **source);
+    if (failed(tensor))
       return failure();
-    NodeValue result;
-    result.kind = NodeValue::Kind::Tensor;
-    switch ((*source)->kind) {
-    case NodeValue::Kind::Collective:
-    case NodeValue::Kind::CollectiveElement:
-    case NodeValue::Kind::Tensor: {
-      // Waiting on a tensor that is not in flight does nothing.
-      FailureOr<Value> tensor = getTensor(node, *name, **source);
-      if (failed(tensor))
-        return failure();
-      result.value = *tensor;
-      break;
-    }
-    default:
-      return emitNodeError(node) << "expects a tensor, but node '" << *name
-                                 << "' is " << describeKind(**source);
-    }
-    if (const json::Value *meta = node.object->get("meta");
-        meta && meta->kind() != json::Value::Null) {
-      FailureOr<RankedTensorType> type = getTensorMeta(node);
-      if (failed(type))
-        return failure();
-      if (*type != result.value.getType())
-        return emitNodeError(node)
-               << "\"meta\" says " << *type << ", but the waited tensor is "
-               << result.value.getType();
-    }
-    values[node.name] = result;
-    return success();
+    result.value = *tensor;
+    break;
   }
+  default:
+    return emitNodeError(node) << "expects a tensor, but node '" << *name
+                               << "' is " << describeKind(**source);
+  }
+  if (const json::Value *meta = node.object->get("meta");
+      meta && meta->kind() != json::Value::Null) {
+    FailureOr<RankedTensorType> type = getTensorMeta(node);
+    if (failed(type))
+      return failure();
+    if (*type != result.value.getType())
+      return emitNodeError(node)
+             << "\"meta\" says " << *type << ", but the waited tensor is "
+             << result.value.getType();
+  }
+  values[node.name] = result;
+  return success();
+}
+
+LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
+  if (op == "wait_tensor")
+    return importWait(node);
 
   enum class Kind { AllGather, ReduceScatter, AllReduce, AllToAll, Broadcast };
   bool coalesced = op.consume_back("_coalesced");
@@ -1950,18 +1958,23 @@ LogicalResult FXImporter::importCompute(const FXNode &node, const OpInfo *info,
       CostAttr::get(context, *flops, *bytesRead, *bytesWritten, *timeNs);
   auto compute = ComputeOp::create(builder, node.loc, resultTypes, packet,
                                    *operands, ValueRange(), cost);
+  bindResults(node, compute, *meta);
+  return success();
+}
+
+void FXImporter::bindResults(const FXNode &node, Operation *op,
+                             const Meta &meta) {
   NodeValue value;
-  if (meta->kind == Meta::Kind::Tensor) {
+  if (meta.kind == Meta::Kind::Tensor) {
     value.kind = NodeValue::Kind::Tensor;
-    value.value = compute->getResult(0);
+    value.value = op->getResult(0);
   } else {
     value.kind = NodeValue::Kind::Tuple;
     unsigned next = 0;
-    for (Type type : meta->types)
-      value.elements.push_back(type ? compute->getResult(next++) : Value());
+    for (Type type : meta.types)
+      value.elements.push_back(type ? op->getResult(next++) : Value());
   }
   values[node.name] = std::move(value);
-  return success();
 }
 
 FailureOr<std::optional<int64_t>>
@@ -2207,17 +2220,7 @@ LogicalResult FXImporter::emitViewCompute(const FXNode &node,
   auto compute = ComputeOp::create(builder, node.loc, resultTypes, "aten.view",
                                    operands, ValueRange(), cost);
   compute->setAttr(kViewAttr, builder.getStringAttr(node.target));
-  NodeValue value;
-  if (meta.kind == Meta::Kind::Tensor) {
-    value.kind = NodeValue::Kind::Tensor;
-    value.value = compute->getResult(0);
-  } else {
-    value.kind = NodeValue::Kind::Tuple;
-    unsigned next = 0;
-    for (Type type : meta.types)
-      value.elements.push_back(type ? compute->getResult(next++) : Value());
-  }
-  values[node.name] = std::move(value);
+  bindResults(node, compute, meta);
   return success();
 }
 

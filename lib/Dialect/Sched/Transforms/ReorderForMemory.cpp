@@ -435,6 +435,87 @@ std::optional<std::vector<unsigned>> mlir::sched::orderExact(
 }
 
 //===----------------------------------------------------------------------===//
+// Exact windows
+//===----------------------------------------------------------------------===//
+
+unsigned mlir::sched::refinePeakWindows(const DependenceGraph &graph,
+                                        const MemoryProblem &problem,
+                                        std::vector<unsigned> &order,
+                                        const ExactOrderOptions &options,
+                                        unsigned maxWindows) {
+  unsigned n = order.size();
+  unsigned k = std::min({options.maxNodes, 64u, n});
+  if (k < 2)
+    return 0;
+  NodeBuffers info(problem);
+  std::vector<int> local(n, -1);
+  std::vector<uint32_t> touched(problem.buffers.size(), 0);
+  unsigned improved = 0;
+  for (unsigned window = 0; window < maxWindows; ++window) {
+    MemoryProfile profile(problem, order);
+    unsigned peakAt = profile.getPeakPosition();
+    unsigned lo = peakAt >= k / 2 ? std::min(peakAt - k / 2, n - k) : 0;
+    // The window as a problem of its own: buffers defined before it are
+    // entry buffers, buffers used after it are live out. Buffers it does
+    // not touch add the same bytes at every position of the window.
+    for (unsigned i = 0; i < k; ++i)
+      local[order[lo + i]] = i;
+    MemoryProblem sub;
+    std::vector<std::pair<unsigned, unsigned>> edges;
+    for (unsigned i = 0; i < k; ++i) {
+      sub.addStep();
+      for (unsigned pred : graph.getPreds(order[lo + i]))
+        if (local[pred] >= 0)
+          edges.emplace_back(local[pred], i);
+    }
+    for (unsigned i = 0; i < k; ++i) {
+      unsigned node = order[lo + i];
+      auto visit = [&](unsigned b) {
+        if (touched[b] == window + 1)
+          return;
+        touched[b] = window + 1;
+        const MemoryProblem::Buffer &buffer = problem.buffers[b];
+        std::optional<unsigned> def;
+        if (buffer.def && local[*buffer.def] >= 0)
+          def = local[*buffer.def];
+        bool liveOut = buffer.liveOut;
+        SmallVector<unsigned, 4> uses;
+        for (unsigned user : info.users[b]) {
+          if (local[user] >= 0)
+            uses.push_back(local[user]);
+          else if (profile.getPosition(user) >= lo + k)
+            liveOut = true;
+        }
+        unsigned copy = sub.addBuffer(buffer.size, def, liveOut);
+        for (unsigned use : uses)
+          sub.addUse(copy, use);
+      };
+      for (unsigned b : info.defined[node])
+        visit(b);
+      for (unsigned b : info.used[node])
+        visit(b);
+    }
+    for (unsigned i = 0; i < k; ++i)
+      local[order[lo + i]] = -1;
+    std::vector<unsigned> identity(k);
+    std::iota(identity.begin(), identity.end(), 0);
+    int64_t oldMax = MemoryProfile(sub, identity).getPeak();
+    ExactOrderOptions bounded = options;
+    bounded.maxNodes = k;
+    bounded.bound = oldMax - 1;
+    std::optional<std::vector<unsigned>> better =
+        orderExact(DependenceGraph::fromEdges(k, edges), sub, bounded);
+    if (!better)
+      break;
+    std::vector<unsigned> nodes(order.begin() + lo, order.begin() + lo + k);
+    for (unsigned i = 0; i < k; ++i)
+      order[lo + i] = nodes[(*better)[i]];
+    ++improved;
+  }
+  return improved;
+}
+
+//===----------------------------------------------------------------------===//
 // The race
 //===----------------------------------------------------------------------===//
 
@@ -466,8 +547,23 @@ LowPeakOrder mlir::sched::findLowPeakOrder(const DependenceGraph &graph,
   consider(OrderStrategy::Greedy, orderLeastPeakFirst(graph, problem));
   consider(OrderStrategy::BreadthFirst, orderBreadthFirst(graph));
   consider(OrderStrategy::DepthFirst, orderDepthFirst(graph, problem));
-  if (!options.exact || n > options.exactOptions.maxNodes)
+  if (!options.exact)
     return result;
+  if (n > options.exactOptions.maxNodes) {
+    // Keep the refined order only if it lowers the peak (windows may lower
+    // one peak position of several).
+    result.peakBeforeWindows = result.peak;
+    std::vector<unsigned> order = result.order;
+    unsigned improved = refinePeakWindows(
+        graph, problem, order, options.exactOptions, options.exactWindows);
+    int64_t peak = MemoryProfile(problem, order).getPeak();
+    if (peak < result.peak) {
+      result.peak = peak;
+      result.order = std::move(order);
+      result.windowsImproved = improved;
+    }
+    return result;
+  }
   ExactOrderOptions exact = options.exactOptions;
   exact.bound = exact.bound ? std::min(*exact.bound, result.peak) : result.peak;
   ExactOrderStatus status;
@@ -571,7 +667,7 @@ mlir::sched::reorderBlockForMemory(Block &block,
   DependenceGraph graph = buildReorderGraph(block, *liveness);
   LowPeakOrder result =
       findLowPeakOrder(graph, liveness->getProblem(), options);
-  if (result.strategy == OrderStrategy::Original)
+  if (result.peak == result.originalPeak)
     return result;
   std::vector<Operation *> ops;
   ops.reserve(result.order.size());
@@ -602,22 +698,26 @@ void SchedReorderForMemory::runOnOperation() {
   options.exact = exactMaxOps > 0;
   options.exactOptions.maxNodes = exactMaxOps;
   options.exactOptions.maxStates = exactMaxStates;
+  options.exactWindows = exactWindows;
   bool changed = false;
   unsigned numBlocks = func.getBody().getBlocks().size();
   for (auto [index, block] : llvm::enumerate(func.getBody())) {
     FailureOr<LowPeakOrder> result = reorderBlockForMemory(block, options);
     if (failed(result))
       return signalPassFailure();
-    changed |= result->strategy != OrderStrategy::Original;
+    changed |= result->peak != result->originalPeak;
     InFlightDiagnostic remark = func.emitRemark();
     if (numBlocks > 1)
       remark << "block " << index << ": ";
-    if (result->strategy == OrderStrategy::Original)
+    if (result->peak == result->originalPeak) {
       remark << "kept the original order: peak " << result->peak << " bytes";
-    else
-      remark << "order '" << stringifyOrderStrategy(result->strategy)
-             << "': peak " << result->originalPeak << " -> " << result->peak
+    } else {
+      remark << "order '" << stringifyOrderStrategy(result->strategy) << "'";
+      if (result->windowsImproved)
+        remark << " + " << result->windowsImproved << " exact windows";
+      remark << ": peak " << result->originalPeak << " -> " << result->peak
              << " bytes";
+    }
     remark << " (";
     llvm::interleaveComma(result->candidates, remark,
                           [&](const OrderCandidate &candidate) {

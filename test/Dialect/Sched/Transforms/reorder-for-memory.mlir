@@ -1,6 +1,7 @@
 // RUN: sched-opt %s -split-input-file --sched-reorder-for-memory -verify-diagnostics | FileCheck %s
 // RUN: sched-opt %s -split-input-file --sched-reorder-for-memory="exact-max-ops=0" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=NOEXACT
 // RUN: sched-opt %s -split-input-file --sched-reorder-for-memory="exact-max-states=1" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=BUDGET
+// RUN: sched-opt %s -split-input-file --sched-reorder-for-memory="exact-max-ops=5" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=WINDOWS
 
 // Tests two producers whose consumers come late: running each consumer
 // right after its producer frees the first 1 KiB buffer before the second
@@ -142,4 +143,31 @@ func.func @large(%x: tensor<4xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<1xf
   %r12 = sched.compute "reduce" ins(%a12 : tensor<256xf32>) -> (tensor<1xf32>)
   %r13 = sched.compute "reduce" ins(%a13 : tensor<256xf32>) -> (tensor<1xf32>)
   return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13 : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>
+}
+
+// -----
+
+// Tests the exact windows (RUN 4, exact-max-ops=5): no heuristic finds that
+// "op5" should run before "op4" (freeing %v0 and %v2 before the 1 KiB %v4
+// is made); the exact solver, on the 5 ops around the peak, does.
+// WINDOWS: remark: order 'original' + 1 exact windows: peak 4432 -> 3408 bytes (original 4432, greedy 4432, bfs 4432, dfs 4432)
+// WINDOWS-LABEL: func.func @windows
+// WINDOWS: sched.compute "op3"
+// WINDOWS-NEXT: sched.compute "op5"
+// WINDOWS-NEXT: sched.compute "op4"
+// WINDOWS-NEXT: sched.compute "op6"
+// With the default exact-max-ops the whole block is solved exactly.
+// CHECK-LABEL: func.func @windows
+// CHECK: sched.compute "op5"
+// CHECK-NEXT: sched.compute "op4"
+// expected-remark@+1 {{order 'exact': peak 4432 -> 3408 bytes (original 4432, greedy 4432, bfs 4432, dfs 4432, exact 3408)}}
+func.func @windows(%x: tensor<4xf32>) -> (tensor<256xf32>, tensor<64xf32>) {
+  %v0 = sched.compute "op0" ins(%x : tensor<4xf32>) -> (tensor<256xf32>)
+  %v1 = sched.compute "op1" ins(%v0, %x : tensor<256xf32>, tensor<4xf32>) -> (tensor<64xf32>)
+  %v2 = sched.compute "op2" ins(%v1 : tensor<64xf32>) -> (tensor<64xf32>)
+  %v3 = sched.compute "op3" ins(%v2, %v1 : tensor<64xf32>, tensor<64xf32>) -> (tensor<16xf32>)
+  %v4 = sched.compute "op4" ins(%v2 : tensor<64xf32>) -> (tensor<256xf32>)
+  %v5 = sched.compute "op5" ins(%v2, %v0 : tensor<64xf32>, tensor<256xf32>) -> (tensor<512xf32>)
+  %v6 = sched.compute "op6" ins(%v5, %v3 : tensor<512xf32>, tensor<16xf32>) -> (tensor<64xf32>)
+  return %v4, %v6 : tensor<256xf32>, tensor<64xf32>
 }

@@ -119,9 +119,12 @@ orderExact(const DependenceGraph &graph, const MemoryProblem &problem,
 
 /// Options of findLowPeakOrder.
 struct LowPeakOrderOptions {
-  /// Run the exact solver on graphs of at most `exact.maxNodes` nodes.
+  /// Run the exact solver on graphs of at most `exactOptions.maxNodes`
+  /// nodes, and on windows of that many nodes of larger graphs.
   bool exact = true;
   ExactOrderOptions exactOptions;
+  /// Larger graphs: solve at most this many windows around the peak.
+  unsigned exactWindows = 8;
 };
 
 /// The peak of one strategy's order.
@@ -140,17 +143,32 @@ struct LowPeakOrder {
   int64_t originalPeak = 0, peak = 0;
   /// Every strategy tried, with its peak, in the order tried.
   SmallVector<OrderCandidate> candidates;
-  /// What the exact solver did, if it ran.
+  /// What the exact solver did, if it ran on the whole graph.
   std::optional<ExactOrderStatus> exactStatus;
+  /// Windows around the peak that the exact solver reordered (graphs larger
+  /// than the exact solver's limit), and the peak before them.
+  unsigned windowsImproved = 0;
+  int64_t peakBeforeWindows = 0;
 };
 
 /// Tries the original order (the identity: node `i` at position `i`, which
 /// must be topological), the greedy, BFS and DFS orders and, for small
 /// graphs, the exact one, and returns the lowest peak; ties keep the
-/// earlier strategy.
+/// earlier strategy. On larger graphs, the best order is then refined: the
+/// window of `exactOptions.maxNodes` positions around its first peak is
+/// reordered exactly (the ops before and after stay), as long as that lowers
+/// the window's maximum, at most `exactWindows` times.
 LowPeakOrder findLowPeakOrder(const DependenceGraph &graph,
                               const MemoryProblem &problem,
                               const LowPeakOrderOptions &options);
+
+/// Refines `order` as findLowPeakOrder does on large graphs; returns the
+/// number of windows improved.
+unsigned refinePeakWindows(const DependenceGraph &graph,
+                           const MemoryProblem &problem,
+                           std::vector<unsigned> &order,
+                           const ExactOrderOptions &options,
+                           unsigned maxWindows);
 
 /// Returns the constraints on reordering `block`: the dependence graph
 /// (data and side effects) plus

@@ -190,6 +190,11 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
       all orders, by dynamic programming over the sets of scheduled ops,
       bounded by the best heuristic and by `exact-max-states` states.
 
+    On larger blocks the best order is then refined: the window of
+    `exact-max-ops` ops around its first peak is reordered exactly while that
+    lowers the window's maximum, up to `exact-windows` times; the result is
+    kept if it lowers the peak.
+
     Constraints: the dependence graph (data and side effects), a chain
     through all collective starts and waits (every rank issues and waits for
     collectives in the same order), in-place updates keep their order with
@@ -227,6 +232,9 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
     Option<"exactMaxStates", "exact-max-states", "uint64_t",
            /*default=*/"1000000",
            "give up the exact solver after this many states">,
+    Option<"exactWindows", "exact-windows", "unsigned", /*default=*/"8",
+           "larger blocks: reorder up to this many windows of exact-max-ops "
+           "ops around the peak exactly">,
   ];
 }
 

@@ -84,8 +84,8 @@ struct Candidate {
 /// Plans the fusions of one block, then rewrites it.
 class FusionPlanner {
 public:
-  FusionPlanner(Block &block, const BufferLiveness &liveness,
-                const DependenceGraph &graph, const FusionOptions &options);
+  FusionPlanner(const BufferLiveness &liveness, const DependenceGraph &graph,
+                const FusionOptions &options);
 
   /// Plans the fusions, rewrites the block, and fills `stats`.
   void run(FusionStats &stats);
@@ -96,9 +96,9 @@ private:
   /// Returns the memory traffic that fusing two groups removes: the traffic
   /// of the two minus that of the fused group, without building it.
   int64_t computeScore(unsigned first, unsigned second) const;
-  /// Returns true if `b` never goes to memory in a group whose members are
-  /// the stamped nodes.
-  bool isInternal(unsigned b, unsigned size) const;
+  /// Returns true if `b` never goes to memory in a group of `numMembers`
+  /// nodes, the stamped ones.
+  bool isInternal(unsigned b, unsigned numMembers) const;
   /// Builds the memory problem of the live groups, in their order, and
   /// records each group's compact position.
   MemoryProblem buildRoundProblem(std::vector<unsigned> &compact);
@@ -127,7 +127,6 @@ private:
   }
   void remark(unsigned first, unsigned second, const Twine &why);
 
-  Block &block;
   const BufferLiveness &liveness;
   const MemoryProblem &problem;
   const DependenceGraph &graph;
@@ -153,11 +152,11 @@ private:
 };
 } // namespace
 
-FusionPlanner::FusionPlanner(Block &block, const BufferLiveness &liveness,
+FusionPlanner::FusionPlanner(const BufferLiveness &liveness,
                              const DependenceGraph &graph,
                              const FusionOptions &options)
-    : block(block), liveness(liveness), problem(liveness.getProblem()),
-      graph(graph), options(options) {
+    : liveness(liveness), problem(liveness.getProblem()), graph(graph),
+      options(options) {
   unsigned n = problem.numSteps;
   defined.resize(n);
   used.resize(n);
@@ -208,9 +207,9 @@ FusionPlanner::FusionPlanner(Block &block, const BufferLiveness &liveness,
   visitStamp.assign(groups.size(), 0);
 }
 
-bool FusionPlanner::isInternal(unsigned b, unsigned size) const {
+bool FusionPlanner::isInternal(unsigned b, unsigned numMembers) const {
   const MemoryProblem::Buffer &buffer = problem.buffers[b];
-  return size >= 2 && buffer.def && !buffer.liveOut &&
+  return numMembers >= 2 && buffer.def && !buffer.liveOut &&
          memberStamp[*buffer.def] == stamp &&
          llvm::all_of(users[b], [&](unsigned user) {
            return memberStamp[user] == stamp;
@@ -803,7 +802,7 @@ mlir::sched::fuseComputeOps(Block &block, const FusionOptions &options) {
     return failure();
   DependenceGraph graph = DependenceGraph::build(block);
   FusionStats stats;
-  FusionPlanner(block, *liveness, graph, options).run(stats);
+  FusionPlanner(*liveness, graph, options).run(stats);
   return stats;
 }
 

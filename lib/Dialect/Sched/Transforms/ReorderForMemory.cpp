@@ -696,7 +696,7 @@ void SchedReorderForMemory::runOnOperation() {
     return;
   LowPeakOrderOptions options;
   options.exact = exactMaxOps > 0;
-  options.exactOptions.maxNodes = exactMaxOps;
+  options.exactOptions.maxNodes = std::min(unsigned(exactMaxOps), 64u);
   options.exactOptions.maxStates = exactMaxStates;
   options.exactWindows = exactWindows;
   bool changed = false;

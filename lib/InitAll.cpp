@@ -43,5 +43,6 @@ void mlir::sched::registerAllDialects(DialectRegistry &registry) {
 void mlir::sched::registerAllPasses() {
   mlir::registerTransformsPasses();
   registerSchedPasses();
+  registerSchedPipelines();
   registerSchedConversionPasses();
 }

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
 namespace sched {
@@ -20,6 +21,40 @@ namespace sched {
 
 #define GEN_PASS_REGISTRATION
 #include "sched/Dialect/Sched/Transforms/Passes.h.inc"
+
+/// Options of the default scheduling pipeline (`sched-pipeline`).
+struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("run sched-fuse-compute first (off by "
+                                   "default: fusing the compute a "
+                                   "collective could hide behind removes "
+                                   "overlap)"),
+                    llvm::cl::init(false)};
+  Option<bool> reorder{*this, "reorder",
+                       llvm::cl::desc("run sched-reorder-for-memory"),
+                       llvm::cl::init(true)};
+  Option<int64_t> maxInFlight{
+      *this, "max-in-flight",
+      llvm::cl::desc("collectives in flight at once per process group"),
+      llvm::cl::init(2)};
+  Option<double> memorySlack{
+      *this, "memory-slack",
+      llvm::cl::desc("allowed peak memory growth of the overlap schedule"),
+      llvm::cl::init(0.05)};
+  Option<std::string> profile{
+      *this, "profile",
+      llvm::cl::desc("measured cost profile (JSON) for the cost model"),
+      llvm::cl::init("")};
+};
+
+/// Adds the default scheduling pipeline to `pm` (nested on functions):
+/// sched-fuse-compute (with `fuse`), sched-reorder-for-memory,
+/// sched-schedule-overlap and sched-verify-schedule. The module must carry a
+/// `#sched.target`.
+void buildSchedPipeline(OpPassManager &pm, const SchedPipelineOptions &options);
+
+/// Registers `sched-pipeline`.
+void registerSchedPipelines();
 
 } // namespace sched
 } // namespace mlir

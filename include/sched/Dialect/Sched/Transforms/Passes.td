@@ -303,4 +303,81 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
   ];
 }
 
+def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
+  let summary = "check the invariants a schedule must keep";
+  let description = [{
+    Checks what must hold after scheduling, in addition to what the op
+    verifiers already check (every future waited on exactly once, in the same
+    block, after its start):
+
+    * no op between a buffer-form start and its wait writes the collective's
+      input buffers, or reads or writes its destination buffers (directly or
+      through a view): the collective owns them while it is in flight. An op
+      with unknown memory effects in between is reported as a possible
+      conflict;
+    * with `max-in-flight` > 0, no process group has more collectives in
+      flight at once.
+
+    Errors name the conflicting op and point at the collective. The IR is not
+    changed.
+  }];
+  let options = [
+    Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
+           "most collectives in flight at once per group (0: no limit)">,
+  ];
+}
+
+def SchedBucketCollectives
+    : Pass<"sched-bucket-collectives", "func::FuncOp"> {
+  let summary = "merge collectives of one kind and group into variadic buckets";
+  let description = [{
+    Merges collective starts of the same kind, process group, reduction,
+    element type and dims (`gather_dim`, `scatter_dim`, ...) into one
+    variadic start and one `sched.wait`, as Inductor's overlap-preserving
+    bucketer does, so that one launch latency is paid instead of several.
+
+    Candidates are grouped by that key in program order and buckets grow
+    greedily, under `bucket-cap-bytes` and with at most `window` ops between
+    the first and the last start of a bucket. The merged start takes the
+    place of the first start and the merged wait the place of the earliest
+    wait; a start joins a bucket only if its inputs are ready before the
+    bucket's start and merging the starts and the waits creates no cycle in
+    the augmented dependence graph (docs/Analyses.md). A bucket is kept only
+    if the stream simulator says that exposed communication does not grow.
+
+    Merged ops carry fused locations. Remarks: one per bucket made, and one
+    per start refused (different key, cap, window, dependence, cycle, more
+    exposed communication).
+
+    Before:
+
+    ```mlir
+    %f1 = sched.all_gather_start %a on @dp gather_dim = 0 : ...
+    %f2 = sched.all_gather_start %b on @dp gather_dim = 0 : ...
+    %x = sched.wait %f1 : ...
+    %y = sched.wait %f2 : ...
+    ```
+
+    After:
+
+    ```mlir
+    %f = sched.all_gather_start %a, %b on @dp gather_dim = 0 : ...
+    %x:2 = sched.wait %f : ...
+    ```
+
+    See docs/passes/BucketCollectives.md. Errors: no `#sched.target`, a
+    collective that cannot be costed, an unreadable profile.
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+  let options = [
+    Option<"bucketCapBytes", "bucket-cap-bytes", "int64_t",
+           /*default=*/"268435456",
+           "largest bucket, in bytes of the full buffers">,
+    Option<"window", "window", "int64_t", /*default=*/"1000",
+           "most ops between the first and the last start of a bucket">,
+    Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
+           "measured cost profile (JSON) for the cost model">,
+  ];
+}
+
 #endif // SCHED_DIALECT_SCHED_TRANSFORMS_PASSES_TD

@@ -1,0 +1,39 @@
+//===- Pipelines.cpp - the default scheduling pipeline --------------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Dialect/Sched/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+void mlir::sched::buildSchedPipeline(OpPassManager &pm,
+                                     const SchedPipelineOptions &options) {
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  if (options.fuse)
+    funcPm.addPass(createSchedFuseCompute());
+  if (options.reorder)
+    funcPm.addPass(createSchedReorderForMemory());
+  SchedScheduleOverlapOptions overlap;
+  overlap.maxInFlight = options.maxInFlight;
+  overlap.memorySlack = options.memorySlack;
+  overlap.profilePath = options.profile;
+  funcPm.addPass(createSchedScheduleOverlap(overlap));
+  SchedVerifyScheduleOptions verify;
+  verify.maxInFlight = options.maxInFlight;
+  funcPm.addPass(createSchedVerifySchedule(verify));
+}
+
+void mlir::sched::registerSchedPipelines() {
+  PassPipelineRegistration<SchedPipelineOptions>(
+      "sched-pipeline",
+      "fuse compute, reorder for memory, schedule comm/compute overlap and "
+      "verify the schedule",
+      buildSchedPipeline);
+}

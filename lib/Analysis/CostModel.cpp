@@ -676,3 +676,25 @@ FailureOr<double> CostModel::getComputeTimeUs(Operation *op) const {
     return failure();
   return estimate->timeUs;
 }
+
+//===----------------------------------------------------------------------===//
+// Helpers for passes
+//===----------------------------------------------------------------------===//
+
+FailureOr<TargetAttr> mlir::sched::lookupTargetOrEmitError(Operation *op) {
+  if (TargetAttr target = TargetAttr::lookup(op))
+    return target;
+  return op->emitError("no #sched.target on this function or its parents; "
+                       "attach one with --sched-attach-target");
+}
+
+FailureOr<std::optional<MeasuredProfile>>
+mlir::sched::loadProfileOrEmitError(Operation *op, StringRef path) {
+  if (path.empty())
+    return std::optional<MeasuredProfile>();
+  llvm::Expected<MeasuredProfile> profile = MeasuredProfile::loadJSON(path);
+  if (!profile)
+    return op->emitError() << "cannot load cost profile: "
+                           << llvm::toString(profile.takeError());
+  return std::optional<MeasuredProfile>(std::move(*profile));
+}

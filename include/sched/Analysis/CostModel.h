@@ -334,6 +334,21 @@ private:
   std::optional<MeasuredProfile> profile;
 };
 
+//===----------------------------------------------------------------------===//
+// Helpers for passes
+//===----------------------------------------------------------------------===//
+
+/// Returns the `#sched.target` of `op` or of its nearest parent that has
+/// one; otherwise emits "no #sched.target on this function or its parents"
+/// on `op` and fails.
+FailureOr<TargetAttr> lookupTargetOrEmitError(Operation *op);
+
+/// Loads the measured profile at `path` for a pass option: nothing if `path`
+/// is empty; an error on `op` ("cannot load cost profile: ...") and failure
+/// if it cannot be read or parsed.
+FailureOr<std::optional<MeasuredProfile>>
+loadProfileOrEmitError(Operation *op, StringRef path);
+
 } // namespace sched
 } // namespace mlir
 

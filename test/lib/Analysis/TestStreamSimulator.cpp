@@ -49,29 +49,19 @@ struct TestStreamSimulatorPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::optional<MeasuredProfile> profile;
-    if (!profilePath.empty()) {
-      llvm::Expected<MeasuredProfile> loaded =
-          MeasuredProfile::loadJSON(profilePath);
-      if (!loaded) {
-        module.emitError() << "cannot load cost profile: "
-                           << llvm::toString(loaded.takeError());
-        return signalPassFailure();
-      }
-      profile = std::move(*loaded);
-    }
+    FailureOr<std::optional<MeasuredProfile>> profile =
+        loadProfileOrEmitError(module, profilePath);
+    if (failed(profile))
+      return signalPassFailure();
     WalkResult walk = module.walk([&](func::FuncOp func) {
       if (func.isExternal())
         return WalkResult::advance();
-      TargetAttr target = TargetAttr::lookup(func);
-      if (!target) {
-        func.emitError() << "no #sched.target on this function or its "
-                            "parents; attach one with --sched-attach-target";
+      FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
+      if (failed(target))
         return WalkResult::interrupt();
-      }
-      CostModel model(target);
-      if (profile)
-        model.setProfile(*profile);
+      CostModel model(*target);
+      if (*profile)
+        model.setProfile(**profile);
       FailureOr<BlockSimulation> sim =
           buildBlockSimulation(func.getBody().front(), model);
       if (failed(sim))

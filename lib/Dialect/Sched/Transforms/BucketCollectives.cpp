@@ -14,8 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/AugmentedGraph.h"
+#include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
@@ -23,6 +25,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
@@ -148,6 +151,36 @@ static FailureOr<SimResult> simulateBuckets(const BlockSimulation &sim,
   return simulate(ops);
 }
 
+/// Returns the order of the original ops that the merged buckets amount to:
+/// the starts of a bucket together at its first start, its waits together
+/// at its earliest wait.
+static std::vector<unsigned> getBucketedOrder(unsigned n,
+                                              ArrayRef<Bucket> buckets) {
+  std::vector<int> owner(n, -1);
+  for (auto [index, bucket] : llvm::enumerate(buckets)) {
+    if (bucket.members.size() < 2)
+      continue;
+    for (const Member &member : bucket.members)
+      owner[member.start] = owner[member.wait] = index;
+  }
+  std::vector<unsigned> order;
+  order.reserve(n);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    if (owner[pos] < 0) {
+      order.push_back(pos);
+      continue;
+    }
+    const Bucket &bucket = buckets[owner[pos]];
+    if (pos == bucket.startPos)
+      for (const Member &member : bucket.members)
+        order.push_back(member.start);
+    else if (pos == bucket.waitPos)
+      for (const Member &member : bucket.members)
+        order.push_back(member.wait);
+  }
+  return order;
+}
+
 /// Returns the position in `block` of the ancestor of `op` in that block,
 /// looked up in `graph`.
 static std::optional<unsigned> positionInBlock(const DependenceGraph &graph,
@@ -190,31 +223,27 @@ void SchedBucketCollectives::runOnOperation() {
     func.emitError("window must be non-negative");
     return signalPassFailure();
   }
-  TargetAttr target = TargetAttr::lookup(func);
-  if (!target) {
-    func.emitError("no #sched.target on this function or its parents; attach "
-                   "one with --sched-attach-target");
+  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
+  if (failed(target))
     return signalPassFailure();
-  }
   if (!func.getBody().hasOneBlock()) {
     func.emitRemark("not bucketed: the body has more than one block");
     return;
   }
-  CostModel model(target);
-  if (!profilePath.empty()) {
-    llvm::Expected<MeasuredProfile> profile =
-        MeasuredProfile::loadJSON(profilePath);
-    if (!profile) {
-      func.emitError() << "cannot load cost profile: "
-                       << llvm::toString(profile.takeError());
-      return signalPassFailure();
-    }
-    model.setProfile(std::move(*profile));
-  }
+  FailureOr<std::optional<MeasuredProfile>> profile =
+      loadProfileOrEmitError(func, profilePath);
+  if (failed(profile))
+    return signalPassFailure();
+  CostModel model(*target);
+  if (*profile)
+    model.setProfile(std::move(**profile));
 
   Block &body = func.getBody().front();
   FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);
   if (failed(sim))
+    return signalPassFailure();
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
+  if (failed(liveness))
     return signalPassFailure();
   DependenceGraph graph = DependenceGraph::build(body);
   AugmentedGraph augmented(graph);
@@ -273,6 +302,9 @@ void SchedBucketCollectives::runOnOperation() {
     return signalPassFailure();
   }
   double exposed = initial->exposedCommUs;
+  int64_t peakLimit =
+      MemoryProfile(liveness->getProblem(), liveness->getProgramOrder())
+          .getPeak();
   std::vector<Bucket> buckets;
   std::vector<bool> inBucket(n, false);
   // Starts already given a refusal remark: one remark per start.
@@ -335,21 +367,32 @@ void SchedBucketCollectives::runOnOperation() {
       if (graph.getEdgeKinds(other.start, member.start) ==
           static_cast<uint8_t>(DependenceKind::Memory))
         memoryEdge = true;
-    if (memoryEdge && !haveDisjointBuffers(bucket, member))
+    bool disjoint = haveDisjointBuffers(bucket, member);
+    if (memoryEdge && !disjoint)
       return std::string("it may access the memory of a collective of the "
                          "bucket");
     if (!memoryEdge && augmented.hasPath(seedStart, member.start))
       return std::string("it depends on an op after the bucket's start");
+    // With disjoint buffers, edges among the bucket's own ops go away.
+    llvm::SmallDenseSet<unsigned, 8> own;
+    if (disjoint) {
+      own.insert(member.start);
+      own.insert(member.wait);
+      for (const Member &other : bucket.members) {
+        own.insert(other.start);
+        own.insert(other.wait);
+      }
+    }
     for (unsigned pred : graph.getPreds(member.start))
-      if (pred >= bucket.startPos)
+      if (pred >= bucket.startPos && !own.contains(pred))
         return std::string("its inputs are not ready at the bucket's start");
     unsigned waitPos = std::min(bucket.waitPos, member.wait);
     for (const Member &other : bucket.members)
       for (unsigned pred : graph.getPreds(other.wait))
-        if (pred >= waitPos && pred != other.start)
+        if (pred >= waitPos && pred != other.start && !own.contains(pred))
           return std::string("a wait cannot move to the bucket's wait");
     for (unsigned pred : graph.getPreds(member.wait))
-      if (pred >= waitPos && pred != member.start)
+      if (pred >= waitPos && pred != member.start && !own.contains(pred))
         return std::string("its wait cannot move to the bucket's wait");
     for (Value result : sim->ops[member.wait]->getResults())
       for (Operation *user : result.getUsers()) {
@@ -382,6 +425,16 @@ void SchedBucketCollectives::runOnOperation() {
                               "{1} us)",
                               us(exposed), us(result->exposedCommUs))
                     .str();
+      bucket = std::move(saved);
+      augmented.rollback(point);
+      return reason;
+    }
+    MemoryProfile memory(liveness->getProblem(), getBucketedOrder(n, buckets));
+    if (memory.getPeak() > peakLimit) {
+      std::string reason =
+          llvm::formatv("it would raise the peak memory ({0} -> {1} bytes)",
+                        peakLimit, memory.getPeak())
+              .str();
       bucket = std::move(saved);
       augmented.rollback(point);
       return reason;

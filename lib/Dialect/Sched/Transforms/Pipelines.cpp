@@ -25,6 +25,11 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   overlap.memorySlack = options.memorySlack;
   overlap.profilePath = options.profile;
   funcPm.addPass(createSchedScheduleOverlap(overlap));
+  if (options.bucket) {
+    SchedBucketCollectivesOptions bucket;
+    bucket.profilePath = options.profile;
+    funcPm.addPass(createSchedBucketCollectives(bucket));
+  }
   SchedVerifyScheduleOptions verify;
   verify.maxInFlight = options.maxInFlight;
   funcPm.addPass(createSchedVerifySchedule(verify));

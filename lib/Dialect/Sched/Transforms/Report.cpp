@@ -54,31 +54,21 @@ void SchedReport::runOnOperation() {
   ModuleOp module = getOperation();
   markAllAnalysesPreserved();
 
-  std::optional<MeasuredProfile> profile;
-  if (!profilePath.empty()) {
-    llvm::Expected<MeasuredProfile> loaded =
-        MeasuredProfile::loadJSON(profilePath);
-    if (!loaded) {
-      module.emitError() << "cannot load cost profile: "
-                         << llvm::toString(loaded.takeError());
-      return signalPassFailure();
-    }
-    profile = std::move(*loaded);
-  }
+  FailureOr<std::optional<MeasuredProfile>> profile =
+      loadProfileOrEmitError(module, profilePath);
+  if (failed(profile))
+    return signalPassFailure();
 
   std::vector<FunctionReport> reports;
   for (auto function : module.getOps<FunctionOpInterface>()) {
     if (function.isExternal())
       continue;
-    TargetAttr target = TargetAttr::lookup(function);
-    if (!target) {
-      function.emitError() << "no #sched.target on this function or its "
-                              "parents; attach one with --sched-attach-target";
+    FailureOr<TargetAttr> target = lookupTargetOrEmitError(function);
+    if (failed(target))
       return signalPassFailure();
-    }
-    CostModel model(target);
-    if (profile)
-      model.setProfile(*profile);
+    CostModel model(*target);
+    if (*profile)
+      model.setProfile(**profile);
     FailureOr<FunctionReport> report = buildFunctionReport(function, model);
     if (failed(report))
       return signalPassFailure();

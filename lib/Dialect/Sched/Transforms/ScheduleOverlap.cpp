@@ -375,27 +375,20 @@ void SchedScheduleOverlap::runOnOperation() {
     func.emitError("memory-slack must be non-negative");
     return signalPassFailure();
   }
-  TargetAttr target = TargetAttr::lookup(func);
-  if (!target) {
-    func.emitError("no #sched.target on this function or its parents; attach "
-                   "one with --sched-attach-target");
+  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
+  if (failed(target))
     return signalPassFailure();
-  }
   if (!func.getBody().hasOneBlock()) {
     func.emitRemark("not scheduled: the body has more than one block");
     return;
   }
-  CostModel model(target);
-  if (!profilePath.empty()) {
-    llvm::Expected<MeasuredProfile> profile =
-        MeasuredProfile::loadJSON(profilePath);
-    if (!profile) {
-      func.emitError() << "cannot load cost profile: "
-                       << llvm::toString(profile.takeError());
-      return signalPassFailure();
-    }
-    model.setProfile(std::move(*profile));
-  }
+  FailureOr<std::optional<MeasuredProfile>> profile =
+      loadProfileOrEmitError(func, profilePath);
+  if (failed(profile))
+    return signalPassFailure();
+  CostModel model(*target);
+  if (*profile)
+    model.setProfile(std::move(**profile));
 
   Block &body = func.getBody().front();
   FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);

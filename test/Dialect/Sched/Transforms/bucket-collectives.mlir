@@ -196,3 +196,64 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     return %w1, %w2, %m1, %m2 : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
   }
 }
+
+// -----
+
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0, f16 = 10.0]>} {
+  sched.process_group @g size = 2
+  // Buffer form: collectives into distinct fresh buffers bucket; the buffers
+  // follow the inputs in the same order.
+  // CHECK-LABEL: func.func @buffers
+  // CHECK:      %[[XA:.*]] = memref.alloc()
+  // CHECK-NEXT: %[[XB:.*]] = memref.alloc()
+  // CHECK-NEXT: %[[F:.*]] = sched.all_reduce_start %{{.*}}, %{{.*}} into %[[XA]], %[[XB]] on @g
+  // CHECK-NEXT: %[[W:.*]]:2 = sched.wait %[[F]]
+  // CHECK-NEXT: return %[[W]]#0, %[[W]]#1
+  func.func @buffers(%a: memref<4x4xf32>, %b: memref<4x4xf32>) -> (memref<4x4xf32>, memref<4x4xf32>) {
+    %xa = memref.alloc() : memref<4x4xf32>
+    %xb = memref.alloc() : memref<4x4xf32>
+    // expected-remark @below {{bucketed 2 all_reduce_start ops, 128 bytes}}
+    %r1 = sched.all_reduce_start %a into %xa on @g reduction = sum : memref<4x4xf32> into memref<4x4xf32> -> !sched.future<memref<4x4xf32>>
+    %r2 = sched.all_reduce_start %b into %xb on @g reduction = sum : memref<4x4xf32> into memref<4x4xf32> -> !sched.future<memref<4x4xf32>>
+    %w1 = sched.wait %r1 : !sched.future<memref<4x4xf32>>
+    %w2 = sched.wait %r2 : !sched.future<memref<4x4xf32>>
+    return %w1, %w2 : memref<4x4xf32>, memref<4x4xf32>
+  }
+}
+
+// -----
+
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0, f16 = 10.0]>} {
+  sched.process_group @g size = 2
+  // Buffer form: destinations that may alias (arguments) do not bucket.
+  // CHECK-LABEL: func.func @maybe_aliasing_buffers
+  // CHECK-COUNT-2: sched.all_reduce_start %{{[a-z0-9]*}} into
+  func.func @maybe_aliasing_buffers(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %oa: memref<4x4xf32>, %ob: memref<4x4xf32>) -> (memref<4x4xf32>, memref<4x4xf32>) {
+    %r1 = sched.all_reduce_start %a into %oa on @g reduction = sum : memref<4x4xf32> into memref<4x4xf32> -> !sched.future<memref<4x4xf32>>
+    // expected-remark @below {{not bucketed with the previous all_reduce_start: it may access the memory of a collective of the bucket}}
+    %r2 = sched.all_reduce_start %b into %ob on @g reduction = sum : memref<4x4xf32> into memref<4x4xf32> -> !sched.future<memref<4x4xf32>>
+    %w1 = sched.wait %r1 : !sched.future<memref<4x4xf32>>
+    %w2 = sched.wait %r2 : !sched.future<memref<4x4xf32>>
+    return %w1, %w2 : memref<4x4xf32>, memref<4x4xf32>
+  }
+}
+
+// -----
+
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0, f16 = 10.0]>} {
+  sched.process_group @g size = 2
+  // Moving the second start up keeps its output live across the large
+  // temporary: bucketing would raise the peak memory.
+  // CHECK-LABEL: func.func @peak_memory
+  // CHECK-COUNT-2: sched.all_gather_start %{{[a-z0-9]*}} on
+  func.func @peak_memory(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<8x4xf32>) {
+    %s1 = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
+    %w1 = sched.wait %s1 : !sched.future<tensor<8x4xf32>>
+    %t = sched.compute "expand" ins(%w1 : tensor<8x4xf32>) cost <time_ns = 0> -> (tensor<64x64xf32>)
+    %r = sched.compute "reduce" ins(%t : tensor<64x64xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
+    // expected-remark @below {{not bucketed with the previous all_gather_start: it would raise the peak memory (16640 -> 16768 bytes)}}
+    %s2 = sched.all_gather_start %b on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
+    %w2 = sched.wait %s2 : !sched.future<tensor<8x4xf32>>
+    return %r, %w2 : tensor<4x4xf32>, tensor<8x4xf32>
+  }
+}

@@ -30,6 +30,10 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
                                    "collective could hide behind removes "
                                    "overlap)"),
                     llvm::cl::init(false)};
+  Option<bool> bucket{*this, "bucket",
+                      llvm::cl::desc("run sched-bucket-collectives after "
+                                     "overlap scheduling"),
+                      llvm::cl::init(false)};
   Option<bool> reorder{*this, "reorder",
                        llvm::cl::desc("run sched-reorder-for-memory"),
                        llvm::cl::init(true)};
@@ -49,7 +53,8 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
 
 /// Adds the default scheduling pipeline to `pm` (nested on functions):
 /// sched-fuse-compute (with `fuse`), sched-reorder-for-memory,
-/// sched-schedule-overlap and sched-verify-schedule. The module must carry a
+/// sched-schedule-overlap, sched-bucket-collectives (with `bucket`) and
+/// sched-verify-schedule. The module must carry a
 /// `#sched.target`.
 void buildSchedPipeline(OpPassManager &pm, const SchedPipelineOptions &options);
 

@@ -24,6 +24,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   overlap.maxInFlight = options.maxInFlight;
   overlap.memorySlack = options.memorySlack;
   overlap.profilePath = options.profile;
+  overlap.explain = options.explain;
   funcPm.addPass(createSchedScheduleOverlap(overlap));
   if (options.bucket) {
     SchedBucketCollectivesOptions bucket;

@@ -45,6 +45,10 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       *this, "memory-slack",
       llvm::cl::desc("allowed peak memory growth of the overlap schedule"),
       llvm::cl::init(0.05)};
+  Option<bool> explain{
+      *this, "explain",
+      llvm::cl::desc("remark on every collective left exposed"),
+      llvm::cl::init(true)};
   Option<std::string> profile{
       *this, "profile",
       llvm::cl::desc("measured cost profile (JSON) for the cost model"),

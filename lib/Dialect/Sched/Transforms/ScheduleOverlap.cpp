@@ -142,9 +142,21 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
   // Compute in input order, except that cheap ops on the way to a start
   // (its prologue: casts, flattening) go first, so that the collective can
   // be issued early.
+  // A prologue op must not grow memory: pulling forward an op that
+  // allocates more than it reads (e.g. a zero-filled gradient buffer) would
+  // keep the new buffer alive for longer.
+  std::vector<int64_t> readBytes(n, 0), allocatedBytes(n, 0);
+  for (const MemoryProblem::Buffer &buffer : p.memory.buffers) {
+    if (buffer.def)
+      allocatedBytes[*buffer.def] += buffer.size;
+    for (unsigned use : buffer.uses)
+      readBytes[use] += buffer.size;
+  }
   std::vector<bool> prologue(n, false);
   for (unsigned step = n; step-- > 0;) {
-    if (ops[step].kind != SimOp::Kind::Compute || ops[step].durationUs > 0)
+    if (ops[step].kind != SimOp::Kind::Compute || ops[step].durationUs > 0 ||
+        p.sim.ops[step]->getNumOperands() == 0 ||
+        allocatedBytes[step] > readBytes[step])
       continue;
     for (unsigned succ : p.graph.getSuccs(step))
       if (ops[succ].kind == SimOp::Kind::Start || prologue[succ])
@@ -279,6 +291,22 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
     // whose input dies at its wait), even if it stalls.
     if (!readyCompute.empty()) {
       unsigned step = readyCompute.begin()->second;
+      // Running far-ahead work that grows memory (a zero-filled gradient
+      // buffer, say) while the next ops wait on a collective only keeps its
+      // buffer alive longer: wait for the collective first.
+      if (step > progress + 1 && allocatedBytes[step] > readBytes[step]) {
+        unsigned next = n;
+        for (unsigned w : readyWaits)
+          if (waitAllowed(w) &&
+              (next == n ||
+               collectiveEnd[ops[w].start] < collectiveEnd[ops[next].start]))
+            next = w;
+        if (next != n) {
+          readyWaits.erase(next);
+          schedule(next);
+          continue;
+        }
+      }
       int64_t allocation = 0;
       for (unsigned b : p.defines[step])
         allocation += p.memory.buffers[b].size;

@@ -539,25 +539,14 @@ struct ReduceLowering : public ShardCollectivePattern<shard::ReduceOp> {
   }
 };
 
-/// shard.all_gather -> sched.all_gather_start + sched.wait.
-struct AllGatherLowering : public ShardCollectivePattern<shard::AllGatherOp> {
-  using ShardCollectivePattern::ShardCollectivePattern;
-  Value rewrite(shard::AllGatherOp op, OpAdaptor adaptor, shard::GridOp,
-                ProcessGroupOp group,
-                ConversionPatternRewriter &rewriter) const override {
-    return createStartAndWait<AllGatherStartOp>(
-        rewriter, op.getLoc(), group, op.getResult().getType(),
-        adaptor.getInput(), /*into=*/Value(),
-        rewriter.getI64IntegerAttr(op.getGatherAxisAttr().getInt()));
-  }
-};
-
-/// shard.gather -> sched.all_gather_start + sched.wait: every process gets
-/// the result that shard defines on the root only.
-struct GatherLowering : public ShardCollectivePattern<shard::GatherOp> {
-  using ShardCollectivePattern::ShardCollectivePattern;
-  Value rewrite(shard::GatherOp op, OpAdaptor adaptor, shard::GridOp,
-                ProcessGroupOp group,
+/// shard.all_gather and shard.gather -> sched.all_gather_start +
+/// sched.wait. For shard.gather every process gets the result that shard
+/// defines on the root only.
+template <typename GatherOpT>
+struct GatherLowering : public ShardCollectivePattern<GatherOpT> {
+  using ShardCollectivePattern<GatherOpT>::ShardCollectivePattern;
+  Value rewrite(GatherOpT op, typename GatherOpT::Adaptor adaptor,
+                shard::GridOp, ProcessGroupOp group,
                 ConversionPatternRewriter &rewriter) const override {
     return createStartAndWait<AllGatherStartOp>(
         rewriter, op.getLoc(), group, op.getResult().getType(),
@@ -658,10 +647,11 @@ private:
 
 void sched::populateShardToSchedConversionPatterns(RewritePatternSet &patterns,
                                                    ShardProcessGroups &groups) {
-  patterns.add<AllGatherLowering, AllReduceLowering, AllSliceLowering,
-               AllToAllLowering, BroadcastLowering, GatherLowering,
-               ReduceLowering, ReduceScatterLowering, ScatterLowering>(
-      patterns.getContext(), groups);
+  patterns.add<GatherLowering<shard::AllGatherOp>, AllReduceLowering,
+               AllSliceLowering, AllToAllLowering, BroadcastLowering,
+               GatherLowering<shard::GatherOp>, ReduceLowering,
+               ReduceScatterLowering, ScatterLowering>(patterns.getContext(),
+                                                       groups);
 }
 
 //===----------------------------------------------------------------------===//

@@ -222,6 +222,22 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
     const std::deque<unsigned> &queue = inFlight[ops[start].stream];
     return !queue.empty() && queue.front() == start;
   };
+  // Places the allowed ready wait, among those `filter` accepts, whose
+  // collective ends first (the lowest step on ties). Returns false if there
+  // is none.
+  auto placeEarliestWait = [&](auto filter) {
+    unsigned best = n;
+    for (unsigned w : readyWaits)
+      if (waitAllowed(w) && filter(w) &&
+          (best == n ||
+           collectiveEnd[ops[w].start] < collectiveEnd[ops[best].start]))
+        best = w;
+    if (best == n)
+      return false;
+    readyWaits.erase(best);
+    schedule(best);
+    return true;
+  };
 
   while (result.order.size() + 1 < n) {
     // 0. Place the waits of collectives that have already ended: they cost
@@ -294,51 +310,23 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
       // Running far-ahead work that grows memory (a zero-filled gradient
       // buffer, say) while the next ops wait on a collective only keeps its
       // buffer alive longer: wait for the collective first.
-      if (step > progress + 1 && allocatedBytes[step] > readBytes[step]) {
-        unsigned next = n;
-        for (unsigned w : readyWaits)
-          if (waitAllowed(w) &&
-              (next == n ||
-               collectiveEnd[ops[w].start] < collectiveEnd[ops[next].start]))
-            next = w;
-        if (next != n) {
-          readyWaits.erase(next);
-          schedule(next);
-          continue;
-        }
-      }
+      if (step > progress + 1 && allocatedBytes[step] > readBytes[step] &&
+          placeEarliestWait([](unsigned) { return true; }))
+        continue;
       int64_t allocation = 0;
       for (unsigned b : p.defines[step])
         allocation += p.memory.buffers[b].size;
-      if (live + allocation > budget) {
-        unsigned relief = n;
-        for (unsigned w : readyWaits)
-          if (waitAllowed(w) && freesMemory[ops[w].start] &&
-              (relief == n ||
-               collectiveEnd[ops[w].start] < collectiveEnd[ops[relief].start]))
-            relief = w;
-        if (relief != n) {
-          readyWaits.erase(relief);
-          schedule(relief);
-          continue;
-        }
-      }
+      if (live + allocation > budget && placeEarliestWait([&](unsigned w) {
+            return freesMemory[ops[w].start];
+          }))
+        continue;
       readyCompute.erase(readyCompute.begin());
       schedule(step);
       continue;
     }
     // 3. Nothing else to do: wait for the collective that ends first.
-    unsigned firstWait = n;
-    for (unsigned w : readyWaits)
-      if (waitAllowed(w) &&
-          (firstWait == n ||
-           collectiveEnd[ops[w].start] < collectiveEnd[ops[firstWait].start]))
-        firstWait = w;
-    if (firstWait != n) {
-      readyWaits.erase(firstWait);
-      schedule(firstWait);
+    if (placeEarliestWait([](unsigned) { return true; }))
       continue;
-    }
     // 4. Only starts held back by the memory limit are left: issue the one
     // with the best priority anyway.
     unsigned forced = n;

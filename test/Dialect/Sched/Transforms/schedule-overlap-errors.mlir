@@ -1,5 +1,6 @@
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json" -verify-diagnostics -o /dev/null
 // RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="max-in-flight=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAP
+// RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="memory-slack=-0.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLACK
 // RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="memory-budget=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
 
 // Tests a function without a target.
@@ -28,4 +29,5 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 }
 
 // CAP: error: max-in-flight must be at least 1
+// SLACK: error: memory-slack must be non-negative
 // BUDGET: remark: not scheduled: the input already needs 320 bytes, over the memory budget of 8

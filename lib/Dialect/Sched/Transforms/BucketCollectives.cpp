@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockAnalyses.h"
 #include "sched/Analysis/AugmentedGraph.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
@@ -223,32 +224,20 @@ void SchedBucketCollectives::runOnOperation() {
     func.emitError("window must be non-negative");
     return signalPassFailure();
   }
-  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
-  if (failed(target))
+  FailureOr<std::optional<BlockAnalyses>> analyses =
+      BlockAnalyses::build(func, profilePath, "not bucketed");
+  if (failed(analyses))
     return signalPassFailure();
-  if (!func.getBody().hasOneBlock()) {
-    func.emitRemark("not bucketed: the body has more than one block");
+  if (!*analyses)
     return;
-  }
-  FailureOr<std::optional<MeasuredProfile>> profile =
-      loadProfileOrEmitError(func, profilePath);
-  if (failed(profile))
-    return signalPassFailure();
-  CostModel model(*target);
-  if (*profile)
-    model.setProfile(std::move(**profile));
-
   Block &body = func.getBody().front();
-  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);
-  if (failed(sim))
-    return signalPassFailure();
-  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
-  if (failed(liveness))
-    return signalPassFailure();
-  DependenceGraph graph = DependenceGraph::build(body);
+  const CostModel &model = (*analyses)->model;
+  const BlockSimulation &sim = (*analyses)->sim;
+  const BufferLiveness &liveness = (*analyses)->liveness;
+  const DependenceGraph &graph = (*analyses)->graph;
   AugmentedGraph augmented(graph);
   SymbolTableCollection symbols;
-  unsigned n = sim->ops.size();
+  unsigned n = sim.ops.size();
 
   // Candidates by key, keys in the order of their first start.
   SmallVector<BucketKey> keys;
@@ -256,7 +245,7 @@ void SchedBucketCollectives::runOnOperation() {
   // Per op name, the key of the last start seen, for the remarks.
   llvm::MapVector<OperationName, unsigned> lastKeyOf;
   for (unsigned pos = 0; pos < n; ++pos) {
-    auto start = dyn_cast<CollectiveOpInterface>(sim->ops[pos]);
+    auto start = dyn_cast<CollectiveOpInterface>(sim.ops[pos]);
     if (!start)
       continue;
     Value future = start.getFuture();
@@ -296,14 +285,14 @@ void SchedBucketCollectives::runOnOperation() {
     candidates[index].push_back({pos, *waitPos, *bytes});
   }
 
-  FailureOr<SimResult> initial = simulateBuckets(*sim, {});
+  FailureOr<SimResult> initial = simulateBuckets(sim, {});
   if (failed(initial)) {
     func.emitError("cannot simulate the input order");
     return signalPassFailure();
   }
   double exposed = initial->exposedCommUs;
   int64_t peakLimit =
-      MemoryProfile(liveness->getProblem(), liveness->getProgramOrder())
+      MemoryProfile(liveness.getProblem(), liveness.getProgramOrder())
           .getPeak();
   std::vector<Bucket> buckets;
   std::vector<bool> inBucket(n, false);
@@ -313,7 +302,7 @@ void SchedBucketCollectives::runOnOperation() {
     if (remarked[pos])
       return std::nullopt;
     remarked[pos] = true;
-    Operation *op = sim->ops[pos];
+    Operation *op = sim.ops[pos];
     InFlightDiagnostic diag = op->emitRemark();
     diag << "not bucketed with the previous " << op->getName().stripDialect()
          << ": ";
@@ -322,7 +311,7 @@ void SchedBucketCollectives::runOnOperation() {
 
   // Returns the time of a merged collective of `bytes` like `start`.
   auto bucketTime = [&](unsigned start, int64_t bytes) -> FailureOr<double> {
-    auto op = cast<CollectiveOpInterface>(sim->ops[start]);
+    auto op = cast<CollectiveOpInterface>(sim.ops[start]);
     FailureOr<CollectiveEstimate> estimate =
         model.estimateCollective(op, symbols);
     if (failed(estimate))
@@ -340,13 +329,13 @@ void SchedBucketCollectives::runOnOperation() {
       starts.push_back(other.start);
     for (unsigned start : starts)
       for (Value output :
-           cast<CollectiveOpInterface>(sim->ops[start]).getOutputs())
+           cast<CollectiveOpInterface>(sim.ops[start]).getOutputs())
         if (!isFreshAllocation(output) ||
             !allocations.insert(output.getDefiningOp()).second)
           return false;
     for (unsigned start : starts)
       for (Value input :
-           cast<CollectiveOpInterface>(sim->ops[start]).getInputs())
+           cast<CollectiveOpInterface>(sim.ops[start]).getInputs())
         if (Operation *def = getViewRoot(input).getDefiningOp();
             def && allocations.contains(def))
           return false;
@@ -394,7 +383,7 @@ void SchedBucketCollectives::runOnOperation() {
     for (unsigned pred : graph.getPreds(member.wait))
       if (pred >= waitPos && pred != member.start && !own.contains(pred))
         return std::string("its wait cannot move to the bucket's wait");
-    for (Value result : sim->ops[member.wait]->getResults())
+    for (Value result : sim.ops[member.wait]->getResults())
       for (Operation *user : result.getUsers()) {
         std::optional<unsigned> pos = positionInBlock(graph, body, user);
         if (!pos || *pos <= waitPos)
@@ -416,7 +405,7 @@ void SchedBucketCollectives::runOnOperation() {
     bucket.bytes += member.bytes;
     bucket.waitPos = waitPos;
     bucket.durationUs = *time;
-    FailureOr<SimResult> result = simulateBuckets(*sim, buckets);
+    FailureOr<SimResult> result = simulateBuckets(sim, buckets);
     if (failed(result) || result->exposedCommUs > exposed + 1e-9) {
       std::string reason =
           failed(result)
@@ -429,7 +418,7 @@ void SchedBucketCollectives::runOnOperation() {
       augmented.rollback(point);
       return reason;
     }
-    MemoryProfile memory(liveness->getProblem(), getBucketedOrder(n, buckets));
+    MemoryProfile memory(liveness.getProblem(), getBucketedOrder(n, buckets));
     if (memory.getPeak() > peakLimit) {
       std::string reason =
           llvm::formatv("it would raise the peak memory ({0} -> {1} bytes)",
@@ -452,7 +441,7 @@ void SchedBucketCollectives::runOnOperation() {
       bucket.bytes = list[seed].bytes;
       bucket.startPos = list[seed].start;
       bucket.waitPos = list[seed].wait;
-      bucket.durationUs = sim->simOps[list[seed].start].durationUs;
+      bucket.durationUs = sim.simOps[list[seed].start].durationUs;
       buckets.push_back(std::move(bucket));
       inBucket[list[seed].start] = true;
       for (unsigned next = seed + 1; next < list.size(); ++next) {
@@ -492,19 +481,19 @@ void SchedBucketCollectives::runOnOperation() {
   for (const Bucket &bucket : buckets) {
     if (bucket.members.size() < 2)
       continue;
-    Operation *first = sim->ops[bucket.startPos];
-    Operation *firstWait = sim->ops[bucket.waitPos];
+    Operation *first = sim.ops[bucket.startPos];
+    Operation *firstWait = sim.ops[bucket.waitPos];
     SmallVector<Value> inputs, outputs;
     SmallVector<Type> valueTypes;
     SmallVector<Location> startLocs, waitLocs;
     for (const Member &member : bucket.members) {
-      auto start = cast<CollectiveOpInterface>(sim->ops[member.start]);
+      auto start = cast<CollectiveOpInterface>(sim.ops[member.start]);
       llvm::append_range(inputs, start.getInputs());
       llvm::append_range(outputs, start.getOutputs());
       llvm::append_range(valueTypes,
                          start.getFuture().getType().getValueTypes());
       startLocs.push_back(start.getLoc());
-      waitLocs.push_back(sim->ops[member.wait]->getLoc());
+      waitLocs.push_back(sim.ops[member.wait]->getLoc());
     }
     OperationState state(FusedLoc::get(func.getContext(), startLocs),
                          first->getName());
@@ -526,7 +515,7 @@ void SchedBucketCollectives::runOnOperation() {
                        merged->getResult(0));
     unsigned offset = 0;
     for (const Member &member : bucket.members) {
-      Operation *oldWait = sim->ops[member.wait];
+      Operation *oldWait = sim.ops[member.wait];
       unsigned count = oldWait->getNumResults();
       oldWait->replaceAllUsesWith(wait->getResults().slice(offset, count));
       offset += count;
@@ -535,9 +524,9 @@ void SchedBucketCollectives::runOnOperation() {
                          << first->getName().stripDialect() << " ops, "
                          << bucket.bytes << " bytes";
     for (const Member &member : bucket.members)
-      sim->ops[member.wait]->erase();
+      sim.ops[member.wait]->erase();
     for (const Member &member : bucket.members)
-      sim->ops[member.start]->erase();
+      sim.ops[member.start]->erase();
   }
   LLVM_DEBUG(llvm::dbgs() << "exposed comm " << us(initial->exposedCommUs)
                           << " -> " << us(exposed) << " us\n");

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockAnalyses.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
@@ -391,34 +392,21 @@ void SchedScheduleOverlap::runOnOperation() {
     func.emitError("memory-slack must be non-negative");
     return signalPassFailure();
   }
-  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
-  if (failed(target))
+  FailureOr<std::optional<BlockAnalyses>> analyses =
+      BlockAnalyses::build(func, profilePath, "not scheduled");
+  if (failed(analyses))
     return signalPassFailure();
-  if (!func.getBody().hasOneBlock()) {
-    func.emitRemark("not scheduled: the body has more than one block");
+  if (!*analyses)
     return;
-  }
-  FailureOr<std::optional<MeasuredProfile>> profile =
-      loadProfileOrEmitError(func, profilePath);
-  if (failed(profile))
-    return signalPassFailure();
-  CostModel model(*target);
-  if (*profile)
-    model.setProfile(std::move(**profile));
-
   Block &body = func.getBody().front();
-  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);
-  if (failed(sim))
-    return signalPassFailure();
-  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
-  if (failed(liveness))
-    return signalPassFailure();
-  DependenceGraph graph = DependenceGraph::build(body);
+  const BlockSimulation &sim = (*analyses)->sim;
+  const BufferLiveness &liveness = (*analyses)->liveness;
+  const DependenceGraph &graph = (*analyses)->graph;
 
-  unsigned n = sim->ops.size();
-  std::vector<unsigned> original = liveness->getProgramOrder();
-  MemoryProfile originalMemory(liveness->getProblem(), original);
-  FailureOr<SimResult> before = simulateOrder(*sim, original);
+  unsigned n = sim.ops.size();
+  std::vector<unsigned> original = liveness.getProgramOrder();
+  MemoryProfile originalMemory(liveness.getProblem(), original);
+  FailureOr<SimResult> before = simulateOrder(sim, original);
   if (failed(before)) {
     func.emitError("cannot simulate the input order");
     return signalPassFailure();
@@ -435,14 +423,14 @@ void SchedScheduleOverlap::runOnOperation() {
     return;
   }
 
-  Problem problem{*sim, graph, liveness->getProblem(),      {},
-                  {},   {},    originalMemory.getTimeline()};
+  Problem problem{sim, graph, liveness.getProblem(),       {},
+                  {},  {},    originalMemory.getTimeline()};
   problem.defines.assign(n, {});
   for (auto [b, buffer] : llvm::enumerate(problem.memory.buffers))
     if (buffer.def)
       problem.defines[*buffer.def].push_back(b);
   for (unsigned step = 0; step < n; ++step)
-    if (sim->simOps[step].kind == SimOp::Kind::Start) {
+    if (sim.simOps[step].kind == SimOp::Kind::Start) {
       problem.starts.push_back(step);
       int64_t bytes = 0;
       for (unsigned b : problem.defines[step])
@@ -466,8 +454,8 @@ void SchedScheduleOverlap::runOnOperation() {
       rejection = "the list scheduler did not place every op";
       continue;
     }
-    FailureOr<SimResult> result = simulateOrder(*sim, candidate.order);
-    MemoryProfile memory(liveness->getProblem(), candidate.order);
+    FailureOr<SimResult> result = simulateOrder(sim, candidate.order);
+    MemoryProfile memory(liveness.getProblem(), candidate.order);
     if (failed(result)) {
       rejection = "the schedule breaks a dependence";
       continue;
@@ -496,8 +484,8 @@ void SchedScheduleOverlap::runOnOperation() {
   // Apply the order: move every op before the terminator, in order.
   Operation *terminator = &body.back();
   for (unsigned step : chosen->order)
-    if (sim->ops[step] != terminator)
-      sim->ops[step]->moveBefore(terminator);
+    if (sim.ops[step] != terminator)
+      sim.ops[step]->moveBefore(terminator);
 
   func.emitRemark() << "step " << us(before->makespanUs) << " -> "
                     << us(after.makespanUs) << " us, exposed comm "
@@ -517,11 +505,11 @@ void SchedScheduleOverlap::runOnOperation() {
       continue;
     unsigned start = chosen->order[row.op];
     unsigned wait = chosen->order[row.wait];
-    Operation *startOp = sim->ops[start];
+    Operation *startOp = sim.ops[start];
     double computeBetween = 0;
     for (unsigned pos = row.op + 1; pos < row.wait; ++pos)
-      if (sim->simOps[chosen->order[pos]].kind == SimOp::Kind::Compute)
-        computeBetween += sim->simOps[chosen->order[pos]].durationUs;
+      if (sim.simOps[chosen->order[pos]].kind == SimOp::Kind::Compute)
+        computeBetween += sim.simOps[chosen->order[pos]].durationUs;
     InFlightDiagnostic diag = startOp->emitRemark()
                               << "exposed " << us(row.exposedUs) << " of "
                               << us(row.endUs - row.beginUs) << " us: ";

@@ -1,0 +1,41 @@
+//===- BlockAnalyses.cpp - Analyses of a single-block function ------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockAnalyses.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+FailureOr<std::optional<BlockAnalyses>>
+BlockAnalyses::build(func::FuncOp func, StringRef profilePath,
+                     StringRef skipRemark) {
+  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
+  if (failed(target))
+    return failure();
+  if (!func.getBody().hasOneBlock()) {
+    func.emitRemark() << skipRemark << ": the body has more than one block";
+    return std::optional<BlockAnalyses>();
+  }
+  FailureOr<std::optional<MeasuredProfile>> profile =
+      loadProfileOrEmitError(func, profilePath);
+  if (failed(profile))
+    return failure();
+  CostModel model(*target);
+  if (*profile)
+    model.setProfile(std::move(**profile));
+
+  Block &body = func.getBody().front();
+  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);
+  if (failed(sim))
+    return failure();
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
+  if (failed(liveness))
+    return failure();
+  return std::optional<BlockAnalyses>(
+      BlockAnalyses{std::move(model), std::move(*sim), std::move(*liveness),
+                    DependenceGraph::build(body)});
+}

@@ -19,20 +19,11 @@ import os
 import torch
 import torch.distributed as dist
 
+from cuda_timing import time_ms
+
 
 def time_us(fn, reps):
-    for _ in range(5):
-        fn()
-    torch.cuda.synchronize()
-    dist.barrier()
-    start = torch.cuda.Event(enable_timing=True)
-    end = torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(reps):
-        fn()
-    end.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(end) * 1e3 / reps
+    return time_ms(fn, reps, warmup=5, before_start=dist.barrier) * 1e3
 
 
 def main():

@@ -16,6 +16,8 @@ import json
 
 import torch
 
+from cuda_timing import time_ms as cuda_time_ms
+
 PEAKS = {  # dense TFLOP/s and GB/s of lib/Dialect/Sched/IR/TargetPresets.cpp
     "h100-sxm": {"bf16": 989.5, "f32": 67.0, "hbm": 3350.0},
     "h200-sxm": {"bf16": 989.5, "f32": 67.0, "hbm": 4800.0},
@@ -24,17 +26,7 @@ PEAKS = {  # dense TFLOP/s and GB/s of lib/Dialect/Sched/IR/TargetPresets.cpp
 
 
 def time_ms(fn, reps=20):
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    start = torch.cuda.Event(enable_timing=True)
-    end = torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(reps):
-        fn()
-    end.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(end) / reps
+    return cuda_time_ms(fn, reps, warmup=3)
 
 
 def main():

@@ -688,13 +688,36 @@ FailureOr<TargetAttr> mlir::sched::lookupTargetOrEmitError(Operation *op) {
                        "attach one with --sched-attach-target");
 }
 
+/// Emits the error of a profile that cannot be loaded on `op`.
+static InFlightDiagnostic emitProfileError(Operation *op, StringRef reason) {
+  return op->emitError() << "cannot load cost profile: " << reason;
+}
+
 FailureOr<std::optional<MeasuredProfile>>
 mlir::sched::loadProfileOrEmitError(Operation *op, StringRef path) {
   if (path.empty())
     return std::optional<MeasuredProfile>();
   llvm::Expected<MeasuredProfile> profile = MeasuredProfile::loadJSON(path);
   if (!profile)
-    return op->emitError() << "cannot load cost profile: "
-                           << llvm::toString(profile.takeError());
+    return emitProfileError(op, llvm::toString(profile.takeError()));
   return std::optional<MeasuredProfile>(std::move(*profile));
+}
+
+void LoadedProfile::load(StringRef path) {
+  profile.reset();
+  error.reset();
+  if (path.empty())
+    return;
+  llvm::Expected<MeasuredProfile> loaded = MeasuredProfile::loadJSON(path);
+  if (loaded)
+    profile = std::move(*loaded);
+  else
+    error = llvm::toString(loaded.takeError());
+}
+
+FailureOr<const MeasuredProfile *>
+LoadedProfile::getOrEmitError(Operation *op) const {
+  if (error)
+    return emitProfileError(op, *error);
+  return profile ? &*profile : nullptr;
 }

@@ -349,6 +349,24 @@ FailureOr<TargetAttr> lookupTargetOrEmitError(Operation *op);
 FailureOr<std::optional<MeasuredProfile>>
 loadProfileOrEmitError(Operation *op, StringRef path);
 
+/// The measured profile that a pass option names, read once (e.g. in
+/// Pass::initialize) and then handed to every op the pass runs on, so that
+/// a function pass does not re-read the file for each function.
+class LoadedProfile {
+public:
+  /// Reads the profile at `path` (none if `path` is empty) and keeps it, or
+  /// the reason it could not be read or parsed.
+  void load(StringRef path);
+
+  /// Returns the profile, nullptr if none was named; or emits "cannot load
+  /// cost profile: <reason>" on `op` and fails.
+  FailureOr<const MeasuredProfile *> getOrEmitError(Operation *op) const;
+
+private:
+  std::optional<MeasuredProfile> profile;
+  std::optional<std::string> error;
+};
+
 } // namespace sched
 } // namespace mlir
 

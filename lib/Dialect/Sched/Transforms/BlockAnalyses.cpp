@@ -11,7 +11,7 @@ using namespace mlir;
 using namespace mlir::sched;
 
 FailureOr<std::optional<BlockAnalyses>>
-BlockAnalyses::build(func::FuncOp func, StringRef profilePath,
+BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
                      StringRef skipRemark) {
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
   if (failed(target))
@@ -20,13 +20,12 @@ BlockAnalyses::build(func::FuncOp func, StringRef profilePath,
     func.emitRemark() << skipRemark << ": the body has more than one block";
     return std::optional<BlockAnalyses>();
   }
-  FailureOr<std::optional<MeasuredProfile>> profile =
-      loadProfileOrEmitError(func, profilePath);
-  if (failed(profile))
+  FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);
+  if (failed(measured))
     return failure();
   CostModel model(*target);
-  if (*profile)
-    model.setProfile(std::move(**profile));
+  if (*measured)
+    model.setProfile(**measured);
 
   Block &body = func.getBody().front();
   FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);

@@ -35,13 +35,13 @@ struct BlockAnalyses {
   DependenceGraph graph;
 
   /// Builds the analyses of `func`'s body with the `#sched.target` it
-  /// inherits and, if `profilePath` is not empty, the measured profile there.
+  /// inherits and, if the pass option named one, the measured `profile`.
   /// Emits an error and fails if the target, the profile or an analysis is
   /// missing or invalid. Returns std::nullopt, after the remark
   /// "<skipRemark>: the body has more than one block", for a body of several
   /// blocks.
   static FailureOr<std::optional<BlockAnalyses>>
-  build(func::FuncOp func, StringRef profilePath, StringRef skipRemark);
+  build(func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark);
 };
 
 } // namespace sched

@@ -87,7 +87,15 @@ std::string us(double value) { return llvm::formatv("{0:F3}", value).str(); }
 struct SchedBucketCollectives
     : public sched::impl::SchedBucketCollectivesBase<SchedBucketCollectives> {
   using Base::Base;
+  LogicalResult initialize(MLIRContext *) override {
+    profile.load(profilePath);
+    return success();
+  }
   void runOnOperation() override;
+
+private:
+  /// The `profile` option's file, read once for all functions.
+  LoadedProfile profile;
 };
 } // namespace
 
@@ -225,7 +233,7 @@ void SchedBucketCollectives::runOnOperation() {
     return signalPassFailure();
   }
   FailureOr<std::optional<BlockAnalyses>> analyses =
-      BlockAnalyses::build(func, profilePath, "not bucketed");
+      BlockAnalyses::build(func, profile, "not bucketed");
   if (failed(analyses))
     return signalPassFailure();
   if (!*analyses)

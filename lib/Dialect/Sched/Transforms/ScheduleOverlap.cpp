@@ -376,7 +376,15 @@ std::string us(double value) { return llvm::formatv("{0:F3}", value).str(); }
 struct SchedScheduleOverlap
     : public sched::impl::SchedScheduleOverlapBase<SchedScheduleOverlap> {
   using Base::Base;
+  LogicalResult initialize(MLIRContext *) override {
+    profile.load(profilePath);
+    return success();
+  }
   void runOnOperation() override;
+
+private:
+  /// The `profile` option's file, read once for all functions.
+  LoadedProfile profile;
 };
 } // namespace
 
@@ -393,7 +401,7 @@ void SchedScheduleOverlap::runOnOperation() {
     return signalPassFailure();
   }
   FailureOr<std::optional<BlockAnalyses>> analyses =
-      BlockAnalyses::build(func, profilePath, "not scheduled");
+      BlockAnalyses::build(func, profile, "not scheduled");
   if (failed(analyses))
     return signalPassFailure();
   if (!*analyses)

@@ -70,7 +70,7 @@ void buildBlock(func::FuncOp func, unsigned numOps, std::mt19937 &rng) {
   for (unsigned i = 0; i < numOps; ++i) {
     for (auto *it = pending.begin(); it != pending.end();) {
       if (it->second == i) {
-        auto wait = b.create<WaitOp>(loc, it->first);
+        auto wait = WaitOp::create(b, loc, it->first);
         values.push_back(wait.getResult(0));
         it = pending.erase(it);
       } else {
@@ -78,22 +78,22 @@ void buildBlock(func::FuncOp func, unsigned numOps, std::mt19937 &rng) {
       }
     }
     if (i % 16 == 8) {
-      auto start = b.create<AllGatherStartOp>(
-          loc, futureType, ValueRange{values.back()}, ValueRange{},
+      auto start = AllGatherStartOp::create(
+          b, loc, futureType, ValueRange{values.back()}, ValueRange{},
           FlatSymbolRefAttr::get(context, "g"), b.getI64IntegerAttr(0));
       pending.push_back({start.getFuture(), i + 8});
       continue;
     }
     unsigned back = 1 + rng() % std::min<unsigned>(64, values.size());
     Value other = values[values.size() - back];
-    auto compute = b.create<ComputeOp>(
-        loc, TypeRange{small}, kind, ValueRange{values.back(), other},
+    auto compute = ComputeOp::create(
+        b, loc, TypeRange{small}, kind, ValueRange{values.back(), other},
         ValueRange{}, CostAttr::get(context, 1 << 20, 8192, 4096, 5000));
     values.push_back(compute.getResult(0));
   }
   for (auto &[future, at] : pending)
-    values.push_back(b.create<WaitOp>(loc, future).getResult(0));
-  b.create<func::ReturnOp>(loc, ValueRange{});
+    values.push_back(WaitOp::create(b, loc, future).getResult(0));
+  func::ReturnOp::create(b, loc, ValueRange{});
 }
 
 struct Row {
@@ -117,11 +117,11 @@ int main(int argc, char **argv) {
     OpBuilder b(&context);
     auto module = ModuleOp::create(UnknownLoc::get(&context));
     b.setInsertionPointToEnd(module.getBody());
-    b.create<ProcessGroupOp>(UnknownLoc::get(&context), b.getStringAttr("g"),
-                             b.getI64IntegerAttr(2), DenseI64ArrayAttr(),
-                             IntegerAttr());
-    auto func = b.create<func::FuncOp>(
-        UnknownLoc::get(&context), "step",
+    ProcessGroupOp::create(b, UnknownLoc::get(&context), b.getStringAttr("g"),
+                           b.getI64IntegerAttr(2), DenseI64ArrayAttr(),
+                           IntegerAttr());
+    auto func = func::FuncOp::create(
+        b, UnknownLoc::get(&context), "step",
         b.getFunctionType({RankedTensorType::get({1024}, b.getF32Type())}, {}));
     buildBlock(func, size, rng);
     Block &block = func.getBody().front();

@@ -146,8 +146,8 @@ private:
     int64_t read = 0;
     for (Value in : ins)
       read += bytesOf(in.getType());
-    auto op = b.create<ComputeOp>(
-        loc, TypeRange{result}, b.getStringAttr(kind), ins, ValueRange{},
+    auto op = ComputeOp::create(
+        b, loc, TypeRange{result}, b.getStringAttr(kind), ins, ValueRange{},
         CostAttr::get(context, flops, read, bytesOf(result), std::nullopt));
     setName(op, prefix + kind.str());
     return op.getResult(0);
@@ -164,8 +164,9 @@ private:
       read += bytesOf(in.getType());
     auto wType = cast<RankedTensorType>(w.getType());
     read += weightElems * llvm::divideCeil(wType.getElementTypeBitWidth(), 8);
-    auto op = b.create<ComputeOp>(
-        loc, TypeRange{result}, b.getStringAttr(kind), operands, ValueRange{},
+    auto op = ComputeOp::create(
+        b, loc, TypeRange{result}, b.getStringAttr(kind), operands,
+        ValueRange{},
         CostAttr::get(context, flops, read, bytesOf(result), std::nullopt));
     setName(op, prefix + kind.str());
     return op.getResult(0);
@@ -175,10 +176,10 @@ private:
   template <typename Op, typename... Args>
   Value collective(StringRef group, Value input, Type result, Args... args) {
     auto future = FutureType::get(context, {result});
-    auto start = b.create<Op>(loc, future, ValueRange{input}, ValueRange{},
-                              FlatSymbolRefAttr::get(context, group), args...);
+    auto start = Op::create(b, loc, future, ValueRange{input}, ValueRange{},
+                            FlatSymbolRefAttr::get(context, group), args...);
     setName(start, prefix + start->getName().stripDialect().str());
-    auto wait = b.create<WaitOp>(loc, start.getFuture());
+    auto wait = WaitOp::create(b, loc, start.getFuture());
     setName(wait, prefix + "wait");
     return wait.getResult(0);
   }
@@ -361,8 +362,8 @@ OwningOpRef<ModuleOp> Generator::run(StringRef targetPreset) {
     SmallVector<int64_t> ranks;
     for (int64_t i = 0; i < size; ++i)
       ranks.push_back(i * stride);
-    b.create<ProcessGroupOp>(
-        loc, b.getStringAttr(name), b.getI64IntegerAttr(size),
+    ProcessGroupOp::create(
+        b, loc, b.getStringAttr(name), b.getI64IntegerAttr(size),
         b.getDenseI64ArrayAttr(ranks), b.getI64IntegerAttr(c.gpusPerNode));
   };
   group("tp", c.tp, 1);
@@ -377,8 +378,8 @@ OwningOpRef<ModuleOp> Generator::run(StringRef targetPreset) {
   argTypes.push_back(tensor({embedShard}, act));
   for (int64_t l = 0; l < c.layers; ++l)
     argTypes.push_back(tensor({layerShard}, act));
-  auto func = b.create<func::FuncOp>(loc, "train_step",
-                                     b.getFunctionType(argTypes, {}));
+  auto func = func::FuncOp::create(b, loc, "train_step",
+                                   b.getFunctionType(argTypes, {}));
   Block *body = func.addEntryBlock();
   b.setInsertionPointToStart(body);
   Value tokenIds = body->getArgument(0);
@@ -478,8 +479,8 @@ OwningOpRef<ModuleOp> Generator::run(StringRef targetPreset) {
     auto adam = [&](Value shard, Value gradShard, const std::string &name) {
       prefix = name;
       int64_t n = cast<RankedTensorType>(shard.getType()).getNumElements();
-      auto op = b.create<ComputeOp>(
-          loc, TypeRange{shard.getType()}, b.getStringAttr("adam"),
+      auto op = ComputeOp::create(
+          b, loc, TypeRange{shard.getType()}, b.getStringAttr("adam"),
           ValueRange{shard, gradShard}, ValueRange{},
           CostAttr::get(context, 12 * n, 16 * n, 12 * n, std::nullopt));
       setName(op, prefix + "adam");
@@ -491,7 +492,7 @@ OwningOpRef<ModuleOp> Generator::run(StringRef targetPreset) {
       adam(layerShardArg(l), layerGrads[l],
            llvm::formatv("layers.{0}.", l).str());
   }
-  b.create<func::ReturnOp>(loc, results);
+  func::ReturnOp::create(b, loc, results);
   func.setFunctionType(b.getFunctionType(argTypes, resultTypes));
   return module;
 }

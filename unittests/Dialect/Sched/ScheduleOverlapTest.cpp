@@ -42,13 +42,13 @@ OwningOpRef<ModuleOp> randomProgram(MLIRContext *context, std::mt19937 &rng) {
   (*module)->setAttr(SchedDialect::getTargetAttrName(),
                      TargetAttr::getPreset(context, "h100-sxm"));
   b.setInsertionPointToEnd(module->getBody());
-  b.create<ProcessGroupOp>(loc, b.getStringAttr("a"), b.getI64IntegerAttr(2),
-                           DenseI64ArrayAttr(), IntegerAttr());
-  b.create<ProcessGroupOp>(loc, b.getStringAttr("b"), b.getI64IntegerAttr(8),
-                           DenseI64ArrayAttr(), IntegerAttr());
+  ProcessGroupOp::create(b, loc, b.getStringAttr("a"), b.getI64IntegerAttr(2),
+                         DenseI64ArrayAttr(), IntegerAttr());
+  ProcessGroupOp::create(b, loc, b.getStringAttr("b"), b.getI64IntegerAttr(8),
+                         DenseI64ArrayAttr(), IntegerAttr());
   auto small = RankedTensorType::get({256, 1024}, b.getF32Type());
-  auto func = b.create<func::FuncOp>(loc, "step",
-                                     b.getFunctionType({small, small}, {}));
+  auto func = func::FuncOp::create(b, loc, "step",
+                                   b.getFunctionType({small, small}, {}));
   Block *body = func.addEntryBlock();
   b.setInsertionPointToStart(body);
   SmallVector<Value> values(body->getArguments());
@@ -57,7 +57,7 @@ OwningOpRef<ModuleOp> randomProgram(MLIRContext *context, std::mt19937 &rng) {
   for (unsigned step = 0; step < numOps; ++step) {
     for (auto *it = pending.begin(); it != pending.end();) {
       if (it->second <= step) {
-        values.push_back(b.create<WaitOp>(loc, it->first).getResult(0));
+        values.push_back(WaitOp::create(b, loc, it->first).getResult(0));
         it = pending.erase(it);
       } else {
         ++it;
@@ -66,26 +66,26 @@ OwningOpRef<ModuleOp> randomProgram(MLIRContext *context, std::mt19937 &rng) {
     Value input = values[rng() % values.size()];
     if (rng() % 4 == 0) {
       StringRef group = rng() % 2 ? "a" : "b";
-      auto start = b.create<AllReduceStartOp>(
-          loc, FutureType::get(context, {small}), ValueRange{input},
+      auto start = AllReduceStartOp::create(
+          b, loc, FutureType::get(context, {small}), ValueRange{input},
           ValueRange{}, FlatSymbolRefAttr::get(context, group),
           ReductionKindAttr::get(context, ReductionKind::Sum));
       pending.push_back({start.getFuture(), step + 1 + rng() % 4});
       continue;
     }
     Value other = values[rng() % values.size()];
-    auto compute = b.create<ComputeOp>(
-        loc, TypeRange{small}, b.getStringAttr("op"), ValueRange{input, other},
-        ValueRange{},
+    auto compute = ComputeOp::create(
+        b, loc, TypeRange{small}, b.getStringAttr("op"),
+        ValueRange{input, other}, ValueRange{},
         CostAttr::get(context, std::nullopt, std::nullopt, std::nullopt,
                       static_cast<int64_t>(rng() % 400000)));
     values.push_back(compute.getResult(0));
   }
   for (auto &[future, step] : pending)
-    values.push_back(b.create<WaitOp>(loc, future).getResult(0));
+    values.push_back(WaitOp::create(b, loc, future).getResult(0));
   // Return a few values so that some buffers live to the end.
   SmallVector<Value> results = {values.back(), values[values.size() / 2]};
-  b.create<func::ReturnOp>(loc, results);
+  func::ReturnOp::create(b, loc, results);
   func.setFunctionType(b.getFunctionType(
       {small, small}, TypeRange(ValueRange(results).getTypes())));
   return module;

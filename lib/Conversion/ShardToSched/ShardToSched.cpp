@@ -129,26 +129,6 @@ ProcessGroupOp ShardProcessGroups::getOrCreate(OpBuilder &builder,
 // What can be converted
 //===----------------------------------------------------------------------===//
 
-/// Returns true for element types sched collectives move: integers and floats
-/// of a whole number of bytes and complex numbers of those (the rule of
-/// `all_gather_start_c2`).
-static bool isMovableElementType(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type))
-    type = complex.getElementType();
-  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() % 8 == 0;
-}
-
-/// Returns true for element types sched reduces (the rule of
-/// `all_reduce_start_c1`).
-static bool isReducibleElementType(Type type) {
-  if (auto integer = dyn_cast<IntegerType>(type)) {
-    unsigned width = integer.getWidth();
-    return width == 8 || width == 32 || width == 64;
-  }
-  return isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
-             Float8E4M3FNType, Float8E5M2Type>(type);
-}
-
 /// Returns the element type of a shaped value.
 static Type getElementType(Value value) {
   return cast<ShapedType>(value.getType()).getElementType();
@@ -199,7 +179,7 @@ static std::string checkGroup(Operation *op, FlatSymbolRefAttr gridRef,
 /// cannot, or "".
 static std::string checkMovable(Type type) {
   std::string reason;
-  if (!isMovableElementType(type))
+  if (!isByteSizedElementType(type))
     llvm::raw_string_ostream(reason)
         << "element type '" << type
         << "' is not a byte-sized integer, float or complex type";

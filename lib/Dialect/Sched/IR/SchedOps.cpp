@@ -24,10 +24,7 @@ using namespace mlir::sched;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Returns true for element types that can be moved as raw bytes: integer and
-/// float types whose width is a whole number of bytes, and complex numbers of
-/// those.
-static bool isByteSizedElementType(Type type) {
+bool mlir::sched::isByteSizedElementType(Type type) {
   if (auto complex = dyn_cast<ComplexType>(type))
     type = complex.getElementType();
   if (!type.isIntOrFloat())
@@ -35,9 +32,7 @@ static bool isByteSizedElementType(Type type) {
   return type.getIntOrFloatBitWidth() % 8 == 0;
 }
 
-/// Returns true for element types a reduction is defined on: those that both
-/// NCCL and MPI reduce natively.
-static bool isReducibleElementType(Type type) {
+bool mlir::sched::isReducibleElementType(Type type) {
   if (auto integer = dyn_cast<IntegerType>(type)) {
     unsigned width = integer.getWidth();
     return width == 8 || width == 32 || width == 64;

@@ -30,6 +30,15 @@ struct CommStreamResource
     : public SideEffects::Resource::Base<CommStreamResource> {
   StringRef getName() final { return "sched::CommStream"; }
 };
+
+/// Returns true for element types that collectives move as raw bytes:
+/// integer and float types whose width is a whole number of bytes, and
+/// complex numbers of those (the rule of `all_gather_start_c2`).
+bool isByteSizedElementType(Type type);
+
+/// Returns true for element types a reduction is defined on: those that both
+/// NCCL and MPI reduce natively (the rule of `all_reduce_start_c1`).
+bool isReducibleElementType(Type type);
 } // namespace sched
 } // namespace mlir
 

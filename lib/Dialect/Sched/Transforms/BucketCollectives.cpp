@@ -121,13 +121,9 @@ static std::optional<BucketKey> getKey(CollectiveOpInterface op) {
                    isa<MemRefType>(op.getInputs().front().getType())};
 }
 
-/// Simulates the block with every bucket of two or more members merged:
-/// the merged start at the bucket's first start, the merged wait at its
-/// earliest wait. Dependences are dropped (they only feed the critical
-/// path).
-static FailureOr<SimResult> simulateBuckets(const BlockSimulation &sim,
-                                            ArrayRef<Bucket> buckets) {
-  unsigned n = sim.simOps.size();
+/// Returns, for each of the `n` positions, the index of the bucket of two or
+/// more members whose start or wait stands there, or -1.
+static std::vector<int> getBucketOwners(unsigned n, ArrayRef<Bucket> buckets) {
   std::vector<int> owner(n, -1);
   for (auto [index, bucket] : llvm::enumerate(buckets)) {
     if (bucket.members.size() < 2)
@@ -135,6 +131,17 @@ static FailureOr<SimResult> simulateBuckets(const BlockSimulation &sim,
     for (const Member &member : bucket.members)
       owner[member.start] = owner[member.wait] = index;
   }
+  return owner;
+}
+
+/// Simulates the block with every bucket of two or more members merged:
+/// the merged start at the bucket's first start, the merged wait at its
+/// earliest wait. Dependences are dropped (they only feed the critical
+/// path).
+static FailureOr<SimResult> simulateBuckets(const BlockSimulation &sim,
+                                            ArrayRef<Bucket> buckets) {
+  unsigned n = sim.simOps.size();
+  std::vector<int> owner = getBucketOwners(n, buckets);
   std::vector<unsigned> newPos(n, 0);
   std::vector<SimOp> ops;
   ops.reserve(n);
@@ -165,13 +172,7 @@ static FailureOr<SimResult> simulateBuckets(const BlockSimulation &sim,
 /// at its earliest wait.
 static std::vector<unsigned> getBucketedOrder(unsigned n,
                                               ArrayRef<Bucket> buckets) {
-  std::vector<int> owner(n, -1);
-  for (auto [index, bucket] : llvm::enumerate(buckets)) {
-    if (bucket.members.size() < 2)
-      continue;
-    for (const Member &member : bucket.members)
-      owner[member.start] = owner[member.wait] = index;
-  }
+  std::vector<int> owner = getBucketOwners(n, buckets);
   std::vector<unsigned> order;
   order.reserve(n);
   for (unsigned pos = 0; pos < n; ++pos) {

@@ -18,7 +18,7 @@ LLVM_PREFIX=/usr/lib/llvm-22
 
 sched_packages=(cmake g++ git python3 ninja-build lld ccache
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  libgtest-dev clang-format-22)
+  libgtest-dev clang-format-22 libopenmpi-dev openmpi-bin)
 
 sched_install_packages() {
   local missing=()

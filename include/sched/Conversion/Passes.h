@@ -1,4 +1,4 @@
-//===- Passes.h - conversions into the sched dialect ------------*- C++ -*-===//
+//===- Passes.h - conversions into and out of sched ------------*- C++ -*-===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -9,6 +9,11 @@
 #define SCHED_CONVERSION_PASSES_H
 
 #include "sched/Conversion/ShardToSched/ShardToSched.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

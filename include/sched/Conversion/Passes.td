@@ -1,4 +1,4 @@
-//===- Passes.td - conversions into the sched dialect ------*- tablegen -*-===//
+//===- Passes.td - conversions into and out of sched -------*- tablegen -*-===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -84,6 +84,74 @@ def ConvertShardToSched : Pass<"convert-shard-to-sched", "ModuleOp"> {
     "::mlir::sched::SchedDialect",
     "::mlir::shard::ShardDialect",
     "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
+  let summary = "lower buffer-form sched ops to calls into the sched runtime";
+  let description = [{
+    Lowers the buffer form of the sched ops (the output of
+    `one-shot-bufferize`) to calls of the C functions declared in
+    `include/sched/Runtime/SchedRuntime.h`, which run them on NCCL and CUDA
+    streams (GPU runtime), nonblocking MPI (CPU runtime) or threads of one
+    process (the reference runtime):
+
+    * a collective start becomes `schedrt_collective_begin` (kind, process
+      group id and layout, reduction, root), one `schedrt_collective_add`
+      per bucket member (addresses, element count and type, and the outer
+      sizes that tell the runtime how to pack a non-leading gather, scatter or
+      split dim) and `schedrt_collective_launch`; the future becomes the
+      returned handle;
+    * `sched.wait` becomes `schedrt_collective_wait` and its results the
+      destination buffers;
+    * an opaque `sched.compute` becomes `schedrt_compute_begin` (a salt
+      hashed from `kind`, flops and bytes of its cost), one
+      `schedrt_compute_arg` per operand and `schedrt_compute_run`;
+    * `sched.process_group` ops are erased. Group ids are their positions in
+      the module. A group lists its members by `size` and a stride: without
+      `ranks`, consecutive blocks of `size` ranks (stride 1); with `ranks`, an
+      arithmetic progression whose first rank is the first of its block; for
+      groups made by `convert-shard-to-sched`, the stride of the grid axes
+      (which must be consecutive).
+
+    Addresses are `memref.extract_aligned_pointer_as_index` plus the offset
+    in bytes, so views work.
+
+    Errors: a sched op still in tensor form, a `sched.compute` with a body
+    (run `sched-inline-compute` first), an element type the runtime does not
+    know, a process group whose ranks are not a supported layout.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def SchedEmitMain : Pass<"sched-emit-main", "ModuleOp"> {
+  let summary = "generate the sched_main driver of an executable";
+  let description = [{
+    Adds `func.func @sched_main()`, which the runtime's `main` calls on
+    every rank: it allocates the arguments of the entry function and fills
+    them with deterministic, rank-dependent values (`schedrt_fill`), calls
+    the entry `schedrt_num_iters()` times between `schedrt_step_begin` and
+    `schedrt_step_end`, and hands each result to `schedrt_result`, which
+    prints its checksum after the last step and frees it.
+
+    Runs on the buffer form (after bufferization with function boundaries).
+    The entry is `entry`, or the only public function with a body. Its
+    arguments and results must be statically shaped memrefs with the
+    identity layout; anything else is an error naming the argument.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "the function to run (default: the only public one)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 

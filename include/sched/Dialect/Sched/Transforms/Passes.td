@@ -380,4 +380,52 @@ def SchedBucketCollectives
   ];
 }
 
+def SchedInlineCompute : Pass<"sched-inline-compute", "func::FuncOp"> {
+  let summary = "replace each sched.compute that has a body by its body";
+  let description = [{
+    The first step of the lowering: once scheduling is done, a `sched.compute`
+    with a body is only a grouping of upstream ops (linalg, tensor, arith,
+    ...). This pass splices the body in place of the op, mapping its block
+    arguments to the `ins` and `outs` operands and its results to the values
+    of `sched.yield`, so that the upstream bufferization and lowering passes
+    see the body ops. Opaque ops (no body) stay; they bufferize to the buffer
+    form of `sched.compute` and become runtime calls.
+
+    Before:
+
+    ```mlir
+    %y = sched.compute "scale" ins(%x : tensor<4xf32>) -> (tensor<4xf32>) {
+    ^bb0(%a: tensor<4xf32>):
+      %s = arith.addf %a, %a : tensor<4xf32>
+      sched.yield %s : tensor<4xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %y = arith.addf %x, %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def SchedInsertDeallocs : Pass<"sched-insert-deallocs", "func::FuncOp"> {
+  let summary = "free each buffer after its last use, never while in flight";
+  let description = [{
+    Runs after bufferization. For every `memref.alloc` that does not escape
+    its block (it is not returned, yielded or stored), inserts a
+    `memref.dealloc` right after the last op of the block that uses it or one
+    of its views. A collective start that reads or writes the buffer keeps it
+    alive until its `sched.wait`, so no buffer is freed while a collective is
+    in flight on it. Freeing at the last use, rather than at the end of the
+    block as the upstream ownership-based deallocation does, keeps the peak
+    memory of the executable at what `sched-report` predicts.
+
+    An allocation whose aliases reach an op the pass cannot see through (a
+    region terminator, a store of the memref itself, an op of unknown effects
+    that captures it) is left to the caller and reported with a remark.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // SCHED_DIALECT_SCHED_TRANSFORMS_PASSES_TD

@@ -1,0 +1,76 @@
+//===- LoweringPipeline.cpp - from scheduled IR to LLVM -------------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Conversion/SchedToRuntime/LoweringPipeline.h"
+
+#include "sched/Conversion/Passes.h"
+#include "sched/Dialect/Sched/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+void sched::buildSchedLowerToLLVMPipeline(
+    OpPassManager &pm, const SchedLowerToLLVMOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createSchedInlineCompute());
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addNestedPass<func::FuncOp>(createSchedInsertDeallocs());
+  pm.addNestedPass<func::FuncOp>(createSchedVerifySchedule());
+
+  if (options.emitMain) {
+    SchedEmitMainOptions emit;
+    emit.entry = options.entry;
+    pm.addPass(createSchedEmitMain(emit));
+  }
+  pm.addPass(createConvertSchedToRuntime());
+
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void sched::registerSchedLoweringPipelines() {
+  PassPipelineRegistration<SchedLowerToLLVMOptions>(
+      "sched-lower-to-llvm",
+      "lower a scheduled module to the LLVM dialect with calls into the "
+      "sched runtime",
+      buildSchedLowerToLLVMPipeline);
+}
+
+void sched::registerUpstreamLoweringPasses() {
+  bufferization::registerBufferizationPasses();
+  registerLinalgPasses();
+  memref::registerMemRefPasses();
+  registerConvertToLLVMPass();
+  registerFinalizeMemRefToLLVMConversionPass();
+  registerSCFToControlFlowPass();
+  registerLowerAffinePass();
+  registerReconcileUnrealizedCastsPass();
+}

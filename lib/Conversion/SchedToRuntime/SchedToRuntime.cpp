@@ -1,0 +1,304 @@
+//===- SchedToRuntime.cpp - buffer-form sched ops to runtime calls --------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Conversion/Passes.h"
+#include "sched/Conversion/SchedToRuntime/RuntimeCalls.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_CONVERTSCHEDTORUNTIME
+#include "sched/Conversion/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+
+/// Where the members of a process group sit among the world's ranks.
+struct GroupLayout {
+  int32_t id;
+  int64_t size;
+  int64_t stride;
+};
+
+/// Returns the layout of `group` or emits an error.
+FailureOr<GroupLayout> computeLayout(ProcessGroupOp group, int32_t id,
+                                     ModuleOp module) {
+  int64_t size = group.getSize();
+  if (std::optional<ArrayRef<int64_t>> ranks = group.getRanks()) {
+    int64_t stride = size > 1 ? (*ranks)[1] - (*ranks)[0] : 1;
+    bool progression = stride >= 1;
+    for (int64_t i = 1; progression && i < size; ++i)
+      progression = (*ranks)[i] - (*ranks)[i - 1] == stride;
+    if (!progression || (*ranks)[0] % (stride * size) >= stride)
+      return group.emitError()
+             << "cannot lower process group @" << group.getSymName()
+             << ": its ranks must be an arithmetic progression that starts "
+                "a block of "
+             << "size x stride ranks";
+    return GroupLayout{id, size, stride};
+  }
+  auto gridRef = group->getAttrOfType<FlatSymbolRefAttr>("sched.grid");
+  auto axes = group->getAttrOfType<DenseI16ArrayAttr>("sched.grid_axes");
+  if (!gridRef || !axes || axes.empty())
+    return GroupLayout{id, size, 1};
+  auto grid = module.lookupSymbol<shard::GridOp>(gridRef.getAttr());
+  if (!grid)
+    return group.emitError()
+           << "cannot lower process group @" << group.getSymName() << ": grid "
+           << gridRef << " not found";
+  ArrayRef<int64_t> shape = grid.getShape();
+  ArrayRef<int16_t> list = axes.asArrayRef();
+  for (size_t i = 1; i < list.size(); ++i)
+    if (list[i] != list[i - 1] + 1)
+      return group.emitError()
+             << "cannot lower process group @" << group.getSymName()
+             << ": its grid axes must be consecutive and ascending";
+  int64_t stride = 1;
+  for (size_t axis = list.back() + 1; axis < shape.size(); ++axis) {
+    if (ShapedType::isDynamic(shape[axis]))
+      return group.emitError()
+             << "cannot lower process group @" << group.getSymName()
+             << ": the grid has a dynamic axis";
+    stride *= shape[axis];
+  }
+  return GroupLayout{id, size, stride};
+}
+
+/// Returns the product of the first `dim` dims of `type`.
+int64_t getOuterSize(Type type, int64_t dim) {
+  ArrayRef<int64_t> shape = cast<ShapedType>(type).getShape();
+  int64_t outer = 1;
+  for (int64_t i = 0; i < dim; ++i)
+    outer *= shape[i];
+  return outer;
+}
+
+/// Returns a 32-bit FNV-1a hash of `text` (a stable salt for kinds).
+int64_t hashKind(StringRef text) {
+  uint32_t hash = 2166136261u;
+  for (char c : text) {
+    hash ^= static_cast<uint8_t>(c);
+    hash *= 16777619u;
+  }
+  return hash;
+}
+
+struct ConvertSchedToRuntimePass
+    : public sched::impl::ConvertSchedToRuntimeBase<ConvertSchedToRuntimePass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult lowerStart(CollectiveOpInterface start, OpBuilder &builder);
+  LogicalResult lowerCompute(ComputeOp compute, OpBuilder &builder);
+  Value constI32(OpBuilder &b, Location loc, int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 32);
+  }
+  Value constI64(OpBuilder &b, Location loc, int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 64);
+  }
+
+  llvm::StringMap<GroupLayout> layouts;
+};
+
+LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
+                                                    OpBuilder &builder) {
+  Operation *op = start;
+  if (!start.isBufferForm())
+    return op->emitError("cannot lower a collective in tensor form; run "
+                         "one-shot-bufferize first");
+  auto it = layouts.find(start.getGroupAttr().getValue());
+  if (it == layouts.end())
+    return op->emitError("process group not found");
+  const GroupLayout &layout = it->second;
+  Location loc = op->getLoc();
+  ModuleOp module = getOperation();
+  builder.setInsertionPoint(op);
+
+  int32_t kind = 0, reduction = 0;
+  int64_t root = 0;
+  switch (start.getCollectiveKind()) {
+  case CollectiveKind::AllGather:
+    kind = 1;
+    break;
+  case CollectiveKind::ReduceScatter:
+    kind = 2;
+    break;
+  case CollectiveKind::AllReduce:
+    kind = 3;
+    break;
+  case CollectiveKind::AllToAll:
+    kind = 4;
+    break;
+  case CollectiveKind::Broadcast:
+    kind = 5;
+    root = cast<BroadcastStartOp>(op).getRoot();
+    break;
+  }
+  if (std::optional<ReductionKind> red = start.getReductionKind()) {
+    switch (*red) {
+    case ReductionKind::Sum:
+      reduction = 1;
+      break;
+    case ReductionKind::Prod:
+      reduction = 2;
+      break;
+    case ReductionKind::Min:
+      reduction = 3;
+      break;
+    case ReductionKind::Max:
+      reduction = 4;
+      break;
+    case ReductionKind::Avg:
+      reduction = 5;
+      break;
+    }
+  }
+  Value handle =
+      buildRuntimeCall(
+          builder, loc, module, "schedrt_collective_begin",
+          {constI32(builder, loc, kind), constI32(builder, loc, layout.id),
+           constI64(builder, loc, layout.size),
+           constI64(builder, loc, layout.stride),
+           constI32(builder, loc, reduction), constI64(builder, loc, root)},
+          builder.getI64Type())
+          .getResult(0);
+  for (auto [input, output] :
+       llvm::zip_equal(start.getInputs(), start.getOutputs())) {
+    Type element = cast<MemRefType>(input.getType()).getElementType();
+    std::optional<int32_t> dtype = getRuntimeDType(element);
+    if (!dtype)
+      return op->emitError() << "cannot lower a collective on element type "
+                             << element << ": the runtime does not move it";
+    int64_t sendOuter = 1, recvOuter = 1;
+    if (auto gather = dyn_cast<AllGatherStartOp>(op)) {
+      recvOuter = getOuterSize(input.getType(), gather.getGatherDim());
+    } else if (auto scatter = dyn_cast<ReduceScatterStartOp>(op)) {
+      sendOuter = getOuterSize(input.getType(), scatter.getScatterDim());
+    } else if (auto a2a = dyn_cast<AllToAllStartOp>(op)) {
+      sendOuter = getOuterSize(input.getType(), a2a.getSplitDim());
+      recvOuter = getOuterSize(output.getType(), a2a.getConcatDim());
+    }
+    buildRuntimeCall(builder, loc, module, "schedrt_collective_add",
+                     {handle, buildBufferAddress(builder, loc, input),
+                      buildBufferAddress(builder, loc, output),
+                      constI64(builder, loc, getNumElements(input)),
+                      constI32(builder, loc, *dtype),
+                      constI64(builder, loc, sendOuter),
+                      constI64(builder, loc, recvOuter)});
+  }
+  buildRuntimeCall(builder, loc, module, "schedrt_collective_launch", handle);
+
+  auto wait = cast<WaitOp>(start.getWaitOp());
+  builder.setInsertionPoint(wait);
+  buildRuntimeCall(builder, wait.getLoc(), module, "schedrt_collective_wait",
+                   handle);
+  wait.replaceAllUsesWith(start.getOutputs());
+  wait.erase();
+  op->erase();
+  return success();
+}
+
+LogicalResult ConvertSchedToRuntimePass::lowerCompute(ComputeOp compute,
+                                                      OpBuilder &builder) {
+  if (!compute.isOpaque())
+    return compute.emitError("cannot lower a 'sched.compute' with a body; "
+                             "run sched-inline-compute first");
+  if (compute->getNumResults() != 0)
+    return compute.emitError("cannot lower a 'sched.compute' in tensor form; "
+                             "run one-shot-bufferize first");
+  Location loc = compute.getLoc();
+  ModuleOp module = getOperation();
+  builder.setInsertionPoint(compute);
+  double flops = 0, bytes = 0;
+  if (CostAttr cost = compute.getCostAttr()) {
+    flops = static_cast<double>(cost.getFlops().value_or(0));
+    bytes = static_cast<double>(cost.getBytesRead().value_or(0) +
+                                cost.getBytesWritten().value_or(0));
+  }
+  Value handle = buildRuntimeCall(
+                     builder, loc, module, "schedrt_compute_begin",
+                     {constI64(builder, loc, hashKind(compute.getKind())),
+                      arith::ConstantFloatOp::create(
+                          builder, loc, builder.getF64Type(), APFloat(flops)),
+                      arith::ConstantFloatOp::create(
+                          builder, loc, builder.getF64Type(), APFloat(bytes))},
+                     builder.getI64Type())
+                     .getResult(0);
+  auto addArgs = [&](ValueRange values, int32_t isOutput) -> LogicalResult {
+    for (Value value : values) {
+      auto type = dyn_cast<MemRefType>(value.getType());
+      if (!type)
+        continue; // Scalars do not take part in the opaque computation.
+      std::optional<int32_t> dtype = getRuntimeDType(type.getElementType());
+      if (!dtype || !type.hasStaticShape())
+        return compute.emitError()
+               << "cannot lower an opaque 'sched.compute' on " << type
+               << ": the runtime needs a static shape and a known element "
+                  "type";
+      buildRuntimeCall(builder, loc, module, "schedrt_compute_arg",
+                       {handle, buildBufferAddress(builder, loc, value),
+                        constI64(builder, loc, type.getNumElements()),
+                        constI32(builder, loc, *dtype),
+                        constI32(builder, loc, isOutput)});
+    }
+    return success();
+  };
+  if (failed(addArgs(compute.getIns(), 0)) ||
+      failed(addArgs(compute.getOuts(), 1)))
+    return failure();
+  buildRuntimeCall(builder, loc, module, "schedrt_compute_run", handle);
+  compute.erase();
+  return success();
+}
+
+void ConvertSchedToRuntimePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  layouts.clear();
+  bool failedAny = false;
+  int32_t nextId = 0;
+  SmallVector<ProcessGroupOp> groups;
+  for (auto group : module.getOps<ProcessGroupOp>()) {
+    FailureOr<GroupLayout> layout = computeLayout(group, nextId++, module);
+    if (failed(layout)) {
+      failedAny = true;
+      continue;
+    }
+    layouts[group.getSymName()] = *layout;
+    groups.push_back(group);
+  }
+  if (failedAny)
+    return signalPassFailure();
+
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<CollectiveOpInterface, ComputeOp>(op))
+      ops.push_back(op);
+  });
+  OpBuilder builder(&getContext());
+  for (Operation *op : ops) {
+    LogicalResult result =
+        isa<ComputeOp>(op)
+            ? lowerCompute(cast<ComputeOp>(op), builder)
+            : lowerStart(cast<CollectiveOpInterface>(op), builder);
+    failedAny |= failed(result);
+  }
+  if (failedAny)
+    return signalPassFailure();
+  for (ProcessGroupOp group : groups)
+    group.erase();
+}
+
+} // namespace

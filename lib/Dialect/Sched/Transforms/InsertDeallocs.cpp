@@ -1,0 +1,117 @@
+//===- InsertDeallocs.cpp - free buffers after their last use -------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDINSERTDEALLOCS
+#include "sched/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+
+/// Returns the op of `block` after which the buffer allocated by `alloc` is
+/// dead, or null (with `reason` set) when the buffer escapes the block.
+Operation *findLastUse(memref::AllocOp alloc, std::string &reason) {
+  Block *block = alloc->getBlock();
+  Operation *last = alloc;
+  auto extend = [&](Operation *op) {
+    Operation *ancestor = block->findAncestorOpInBlock(*op);
+    if (!ancestor)
+      return false;
+    if (last->isBeforeInBlock(ancestor))
+      last = ancestor;
+    return true;
+  };
+  SmallVector<Value> worklist{alloc.getResult()};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->hasTrait<OpTrait::ReturnLike>() ||
+          isa<RegionBranchTerminatorOpInterface>(user)) {
+        if (!isa<func::ReturnOp>(user))
+          reason = "it is yielded out of its block";
+        return nullptr;
+      }
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getValueToStore() == value) {
+        reason = "it is stored to memory";
+        return nullptr;
+      }
+      if (!extend(user)) {
+        reason = "it is used outside its block";
+        return nullptr;
+      }
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
+        if (view.getViewSource() == value)
+          worklist.push_back(view->getResult(0));
+        continue;
+      }
+      if (auto start = dyn_cast<CollectiveOpInterface>(user)) {
+        // The collective owns the buffer until its wait, and the wait returns
+        // the destination buffers.
+        Operation *wait = start.getWaitOp();
+        if (!wait || !extend(wait)) {
+          reason = "its collective is not waited on in the same block";
+          return nullptr;
+        }
+        for (auto [index, output] : llvm::enumerate(start.getOutputs()))
+          if (output == value)
+            worklist.push_back(wait->getResult(index));
+        continue;
+      }
+      // Any other op with results of memref type might return an alias
+      // (e.g. a cast we do not know); follow them conservatively.
+      for (Value result : user->getResults())
+        if (isa<BaseMemRefType>(result.getType()) &&
+            !isa<memref::AllocOp>(user))
+          worklist.push_back(result);
+    }
+  }
+  return last;
+}
+
+struct InsertDeallocsPass
+    : public sched::impl::SchedInsertDeallocsBase<InsertDeallocsPass> {
+  void runOnOperation() override {
+    SmallVector<memref::AllocOp> allocs;
+    getOperation().walk([&](memref::AllocOp op) { allocs.push_back(op); });
+    OpBuilder builder(&getContext());
+    for (memref::AllocOp alloc : allocs) {
+      std::string reason;
+      Operation *last = findLastUse(alloc, reason);
+      if (!last) {
+        // A returned buffer belongs to the caller; anything else is worth a
+        // remark.
+        if (!reason.empty())
+          alloc.emitRemark() << "buffer not freed here: " << reason;
+        continue;
+      }
+      builder.setInsertionPointAfter(last);
+      memref::DeallocOp::create(builder, alloc.getLoc(), alloc.getResult());
+    }
+  }
+};
+
+} // namespace

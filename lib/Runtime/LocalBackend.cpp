@@ -1,0 +1,202 @@
+//===- LocalBackend.cpp - the reference runtime: ranks as threads ---------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every rank is a thread of one process and a collective is computed at its
+// start straight from the other ranks' buffers: no communication library is
+// involved, so the results are a reference for the MPI and NCCL runtimes.
+// Reductions combine the ranks in group order, in double precision.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HostCollectives.h"
+
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+using namespace schedrt;
+
+namespace {
+
+/// A reusable barrier with a timeout, so that a rank that never arrives (a
+/// program whose ranks disagree on the collective order) ends the run.
+class Barrier {
+public:
+  explicit Barrier(int64_t count) : count(count) {}
+  void arriveAndWait() {
+    std::unique_lock<std::mutex> lock(mutex);
+    uint64_t generation = this->generation;
+    if (++arrived == count) {
+      arrived = 0;
+      ++this->generation;
+      cv.notify_all();
+      return;
+    }
+    if (!cv.wait_for(lock, std::chrono::seconds(300),
+                     [&] { return this->generation != generation; }))
+      fatal("a rank waited 300 s for the others at a collective: the ranks "
+            "do not issue the same collectives");
+  }
+
+private:
+  std::mutex mutex;
+  std::condition_variable cv;
+  int64_t count, arrived = 0;
+  uint64_t generation = 0;
+};
+
+/// The meeting point of one group's members.
+struct Rendezvous {
+  explicit Rendezvous(int64_t n) : barrier(n), posted(n, nullptr) {}
+  Barrier barrier;
+  std::vector<Collective *> posted;
+};
+
+std::mutex worldMutex;
+std::map<std::pair<int32_t, int>, std::unique_ptr<Rendezvous>> rendezvous;
+
+class LocalBackend final : public Backend {
+public:
+  const char *name() const override { return "local"; }
+  void initialize() override {}
+  void finalize() override {}
+  void *allocate(size_t bytes) override { return allocateHost(bytes); }
+  void deallocate(void *data) override { std::free(data); }
+  void copyToHost(void *dst, const void *src, size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+  }
+  void copyFromHost(void *dst, const void *src, size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+  }
+
+  void createCommunicator(Group &group) override {
+    std::lock_guard<std::mutex> lock(worldMutex);
+    auto &slot = rendezvous[{group.id, group.color}];
+    if (!slot)
+      slot = std::make_unique<Rendezvous>(group.size);
+    group.comm = slot.get();
+  }
+
+  void launch(Collective &c) override {
+    auto *meeting = static_cast<Rendezvous *>(c.group->comm);
+    int64_t n = c.group->size;
+    int key = c.group->key;
+    meeting->posted[key] = &c;
+    meeting->barrier.arriveAndWait();
+    for (size_t i = 0; i < c.members.size(); ++i) {
+      Member &m = c.members[i];
+      size_t es = elementSize(m.dtype);
+      auto peer = [&](int64_t r) -> const Member & {
+        Collective *other = meeting->posted[r];
+        if (other->members.size() != c.members.size() ||
+            other->kind != c.kind || other->members[i].count != m.count)
+          fatal("ranks disagree on a collective of group %d", c.group->id);
+        return other->members[i];
+      };
+      switch (c.kind) {
+      case SCHEDRT_ALL_GATHER: {
+        size_t block = m.count / m.recvOuter * es;
+        for (int64_t r = 0; r < n; ++r)
+          copy2D(m.recv + r * block, n * block, peer(r).send, block, block,
+                 m.recvOuter);
+        break;
+      }
+      case SCHEDRT_REDUCE_SCATTER:
+      case SCHEDRT_ALL_REDUCE: {
+        // This rank's part of each peer's input: [outer][n][block] -> the
+        // key-th block of every outer row (all of it for all-reduce).
+        bool scatter = c.kind == SCHEDRT_REDUCE_SCATTER;
+        int64_t outer = scatter ? m.sendOuter : 1;
+        int64_t block = scatter ? m.count / (outer * n) : m.count;
+        std::vector<double> acc(outer * block);
+        for (int64_t r = 0; r < n; ++r) {
+          const Member &p = peer(r);
+          for (int64_t o = 0; o < outer; ++o)
+            for (int64_t b = 0; b < block; ++b) {
+              int64_t src = scatter ? (o * n + key) * block + b : b;
+              double v = loadElement(p.send, m.dtype, src);
+              double &a = acc[o * block + b];
+              if (r == 0)
+                a = v;
+              else if (c.reduction == SCHEDRT_PROD)
+                a *= v;
+              else if (c.reduction == SCHEDRT_MIN)
+                a = std::min(a, v);
+              else if (c.reduction == SCHEDRT_MAX)
+                a = std::max(a, v);
+              else
+                a += v;
+            }
+        }
+        for (size_t j = 0; j < acc.size(); ++j)
+          storeElement(m.recv, m.dtype, j,
+                       c.reduction == SCHEDRT_AVG ? acc[j] / n : acc[j]);
+        break;
+      }
+      case SCHEDRT_ALL_TO_ALL: {
+        // Peer r's part for this rank, flattened, lands in slot r of every
+        // outer row of the destination.
+        int64_t part = m.count / n;
+        std::vector<char> chunk(part * es);
+        for (int64_t r = 0; r < n; ++r) {
+          const Member &p = peer(r);
+          size_t sendBlock = m.count / (m.sendOuter * n) * es;
+          copy2D(chunk.data(), sendBlock, p.send + key * sendBlock,
+                 n * sendBlock, sendBlock, m.sendOuter);
+          size_t recvBlock = part / m.recvOuter * es;
+          copy2D(m.recv + r * recvBlock, n * recvBlock, chunk.data(), recvBlock,
+                 recvBlock, m.recvOuter);
+        }
+        break;
+      }
+      case SCHEDRT_BROADCAST:
+        std::memcpy(m.recv, peer(c.root).send, m.count * es);
+        break;
+      }
+    }
+    // Nobody may touch its input before every peer has read it.
+    meeting->barrier.arriveAndWait();
+  }
+
+  void wait(Collective &) override {}
+  void compute(Compute &compute) override { computeOnHost(compute); }
+  void synchronize() override {}
+};
+
+} // namespace
+
+std::unique_ptr<Backend> schedrt::createBackend() {
+  return std::make_unique<LocalBackend>();
+}
+
+int schedrt::runRanks(int, char **) {
+  int world = options().ranks;
+  if (world <= 0) {
+    const char *env = std::getenv("WORLD_SIZE");
+    world = env ? std::atoi(env) : 2;
+  }
+  if (world <= 0)
+    fatal("the number of ranks must be positive");
+  std::printf("sched runtime: backend local (reference), %d rank(s), %lld "
+              "step(s)\n",
+              world, static_cast<long long>(options().iters));
+  std::vector<std::unique_ptr<Backend>> backends;
+  std::vector<Rank> ranks(world);
+  for (int r = 0; r < world; ++r) {
+    backends.push_back(createBackend());
+    ranks[r].rank = r;
+    ranks[r].worldSize = world;
+    ranks[r].backend = backends.back().get();
+  }
+  std::vector<std::thread> threads;
+  for (int r = 0; r < world; ++r)
+    threads.emplace_back([&ranks, r] { runRank(ranks[r]); });
+  for (std::thread &t : threads)
+    t.join();
+  return 0;
+}

@@ -36,7 +36,10 @@ config.substitutions.append(("%cxx", config.cxx_compiler))
 tool_dirs = [os.path.join(config.sched_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["sched-opt", "sched-gen", "sched-lsp-server", "sched-translate", "mlir-opt",
-     "mlir-translate"], tool_dirs)
+     "mlir-translate", "sched-compile"], tool_dirs)
+config.substitutions.append(("%compare_checksums", "%s %s" % (
+    config.python_executable,
+    os.path.join(config.sched_src_root, "utils", "compare-checksums.py"))))
 
 import shutil
 clang_format = shutil.which("clang-format-22",
@@ -50,6 +53,16 @@ if clang_format:
     config.substitutions.append(("%clang_format", clang_format))
 if os.path.isdir(os.path.join(config.sched_src_root, ".git")):
     config.available_features.add("git-checkout")
+
+# Executables: MPI runs need mpirun (as root in CI, oversubscribed on two
+# cores); the CUDA runtime is only linked here (no GPU).
+if config.have_mpi and shutil.which("mpirun"):
+    config.available_features.add("mpi")
+    config.substitutions.append((
+        "%mpirun", "mpirun --allow-run-as-root --oversubscribe "
+        "--mca btl self,vader --mca rmaps_base_oversubscribe 1"))
+if config.have_cuda:
+    config.available_features.add("cuda-runtime")
 
 if config.build_unittests:
     config.available_features.add("unittests")

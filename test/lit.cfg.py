@@ -7,6 +7,7 @@
 #===----------------------------------------------------------------------===#
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -38,7 +39,7 @@ llvm_config.add_tool_substitutions(
     ["sched-opt", "sched-gen", "sched-lsp-server", "sched-translate", "mlir-opt",
      "mlir-translate", "sched-compile"], tool_dirs)
 config.substitutions.append(("%compare_checksums", "%s %s" % (
-    config.python_executable,
+    sys.executable,
     os.path.join(config.sched_src_root, "utils", "compare-checksums.py"))))
 
 import shutil

@@ -38,6 +38,12 @@ using namespace mlir::sched;
 
 namespace {
 
+/// Returns true if the elements of `type` are contiguous in row-major order.
+bool isContiguous(MemRefType type) {
+  return type.getLayout().isIdentity() ||
+         memref::isStaticShapeAndContiguousRowMajor(type);
+}
+
 /// Returns the buffer of tensor `value`, copied into a fresh identity-layout
 /// buffer when its layout is not contiguous row-major.
 FailureOr<Value> getContiguousBuffer(RewriterBase &rewriter, Location loc,
@@ -48,12 +54,18 @@ FailureOr<Value> getContiguousBuffer(RewriterBase &rewriter, Location loc,
   if (failed(buffer))
     return failure();
   auto type = cast<MemRefType>(buffer->getType());
-  if (memref::isStaticShapeAndContiguousRowMajor(type))
+  if (isContiguous(type))
     return buffer;
   auto identity =
       MemRefType::get(type.getShape(), type.getElementType(),
                       MemRefLayoutAttrInterface(), type.getMemorySpace());
-  FailureOr<Value> alloc = options.createAlloc(rewriter, loc, identity, {});
+  SmallVector<Value> dynamicSizes;
+  for (auto [dim, size] : llvm::enumerate(type.getShape()))
+    if (ShapedType::isDynamic(size))
+      dynamicSizes.push_back(
+          memref::DimOp::create(rewriter, loc, *buffer, dim));
+  FailureOr<Value> alloc =
+      options.createAlloc(rewriter, loc, identity, dynamicSizes);
   if (failed(alloc) ||
       failed(options.createMemCpy(rewriter, loc, *buffer, *alloc)))
     return failure();
@@ -204,8 +216,7 @@ struct ComputeOpBufferization
         FailureOr<Value> buffer = getBuffer(rewriter, out, options, state);
         if (failed(buffer))
           return failure();
-        if (!memref::isStaticShapeAndContiguousRowMajor(
-                cast<MemRefType>(buffer->getType())))
+        if (!isContiguous(cast<MemRefType>(buffer->getType())))
           return op->emitError("cannot bufferize an opaque 'sched.compute' "
                                "whose destination is not contiguous");
         outs.push_back(*buffer);

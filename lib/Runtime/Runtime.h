@@ -148,6 +148,9 @@ struct Options {
   int64_t iters = 1;
   int ranks = 0; ///< Local backend: number of ranks (0: WORLD_SIZE or 2).
   bool flatBuckets = false;
+  /// Timing runs of the lower bound: drop collectives or compute.
+  bool skipComm = false;
+  bool skipCompute = false;
 };
 const Options &options();
 

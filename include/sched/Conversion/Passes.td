@@ -113,14 +113,27 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
       arithmetic progression whose first rank is the first of its block; for
       groups made by `convert-shard-to-sched`, the stride of the grid axes
       (which must be consecutive).
+    * every `sched.*` discardable attribute (e.g. the module's
+      `sched.target`) is dropped.
 
     Addresses are `memref.extract_aligned_pointer_as_index` plus the offset
     in bytes, so views work.
 
+    With `device-memory`, buffers live in GPU memory that host code cannot
+    touch: any other op that reads or writes a memref (a lowered compute body,
+    a `memref.copy`) is an error naming it. Compute bodies are lowered for
+    CPUs only; GPU programs use opaque `sched.compute` ops, which the GPU
+    runtime runs as kernels.
+
     Errors: a sched op still in tensor form, a `sched.compute` with a body
     (run `sched-inline-compute` first), an element type the runtime does not
-    know, a process group whose ranks are not a supported layout.
+    know, a process group whose ranks are not a supported layout, host access
+    to device memory.
   }];
+  let options = [
+    Option<"deviceMemory", "device-memory", "bool", /*default=*/"false",
+           "buffers are device memory: reject host reads and writes">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",

@@ -42,7 +42,9 @@ void sched::buildSchedLowerToLLVMPipeline(
     emit.entry = options.entry;
     pm.addPass(createSchedEmitMain(emit));
   }
-  pm.addPass(createConvertSchedToRuntime());
+  ConvertSchedToRuntimeOptions toRuntime;
+  toRuntime.deviceMemory = options.deviceMemory;
+  pm.addPass(createConvertSchedToRuntime(toRuntime));
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());

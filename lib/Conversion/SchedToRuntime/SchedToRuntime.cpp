@@ -10,8 +10,10 @@
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir {
@@ -98,6 +100,7 @@ int64_t hashKind(StringRef text) {
 
 struct ConvertSchedToRuntimePass
     : public sched::impl::ConvertSchedToRuntimeBase<ConvertSchedToRuntimePass> {
+  using ConvertSchedToRuntimeBase::ConvertSchedToRuntimeBase;
   void runOnOperation() override;
 
 private:
@@ -110,8 +113,38 @@ private:
     return arith::ConstantIntOp::create(b, loc, v, 64);
   }
 
+  LogicalResult checkDeviceMemory();
+
   llvm::StringMap<GroupLayout> layouts;
 };
+
+LogicalResult ConvertSchedToRuntimePass::checkDeviceMemory() {
+  bool failedAny = false;
+  getOperation().walk([&](Operation *op) {
+    if (isa<CollectiveOpInterface, WaitOp, ComputeOp, memref::AllocOp,
+            memref::DeallocOp>(op) ||
+        op->getParentOfType<ComputeOp>())
+      return;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return;
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &effect : instances) {
+      Value value = effect.getValue();
+      if (!value || !isa<BaseMemRefType>(value.getType()) ||
+          !isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect()))
+        continue;
+      op->emitError() << "'" << op->getName()
+                      << "' would access GPU memory from the host: compute "
+                         "bodies and copies are lowered for CPUs only; use "
+                         "opaque 'sched.compute' ops in GPU programs";
+      failedAny = true;
+      return;
+    }
+  });
+  return failure(failedAny);
+}
 
 LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
                                                     OpBuilder &builder) {
@@ -279,7 +312,7 @@ void ConvertSchedToRuntimePass::runOnOperation() {
     layouts[group.getSymName()] = *layout;
     groups.push_back(group);
   }
-  if (failedAny)
+  if (failedAny || (deviceMemory && failed(checkDeviceMemory())))
     return signalPassFailure();
 
   SmallVector<Operation *> ops;
@@ -299,6 +332,15 @@ void ConvertSchedToRuntimePass::runOnOperation() {
     return signalPassFailure();
   for (ProcessGroupOp group : groups)
     group.erase();
+  // The sched dialect is gone from here on: drop its discardable attributes
+  // (e.g. the #sched.target of the module), which mlir-translate cannot
+  // parse.
+  module.walk([](Operation *op) {
+    for (NamedAttribute attr :
+         llvm::to_vector(op->getDiscardableAttrDictionary()))
+      if (attr.getName().strref().starts_with("sched."))
+        op->removeDiscardableAttr(attr.getName());
+  });
 }
 
 } // namespace

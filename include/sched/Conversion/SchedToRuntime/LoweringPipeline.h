@@ -31,6 +31,11 @@ struct SchedLowerToLLVMOptions
       *this, "emit-main",
       llvm::cl::desc("generate the sched_main driver (off for a library)"),
       llvm::cl::init(true)};
+  Option<bool> deviceMemory{
+      *this, "device-memory",
+      llvm::cl::desc("buffers are GPU memory: reject host access (see "
+                     "convert-sched-to-runtime)"),
+      llvm::cl::init(false)};
 };
 
 /// Adds the lowering of a scheduled module to the LLVM dialect to `pm`:

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+#===- bench/gpu/build-e2e.sh - build the GPU end-to-end executables ------===#
+#
+# Builds, on a machine with this repository's toolchain (no GPU needed), the
+# executables that bench/gpu/run-e2e.sh runs on a GPU machine, plus the CPU
+# reference results, into build/gpu-e2e/. Usage: bench/gpu/build-e2e.sh
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+bin="$root/build/bin"
+out="$root/build/gpu-e2e"
+rm -rf "$out"
+mkdir -p "$out"
+cd "$out"
+
+# Correctness programs: every collective kind, and the tiny FSDP workload.
+cp "$root/test/Runtime/Inputs/gpu-collectives.mlir" collectives.mlir
+"$bin/sched-gen" --preset=tiny --fsdp=2 --target=h200-sxm -o tiny-fsdp2.mlir
+# Timing programs: Llama-3-8B-shaped layers, FSDP over 2 GPUs and TP over 2.
+"$bin/sched-gen" --preset=llama3-8b --fsdp=2 --layers=4 --seq=4096 \
+  --target=h200-sxm -o l8-fsdp2.mlir
+"$bin/sched-gen" --preset=llama3-8b --tp=2 --layers=4 --seq=4096 \
+  --target=h200-sxm -o l8-tp2.mlir
+
+for prog in collectives tiny-fsdp2 l8-fsdp2 l8-tp2; do
+  sched=(--schedule=)
+  grep -q "sched.target" "$prog.mlir" && sched=(--passes=--sched-pipeline)
+  "$bin/sched-compile" "$prog.mlir" --runtime=cuda -o "$prog.unscheduled"
+  "$bin/sched-compile" "$prog.mlir" --runtime=cuda "${sched[@]}" \
+    -o "$prog.scheduled"
+done
+# CPU references (the local runtime: ranks as threads, no communication).
+for prog in collectives tiny-fsdp2; do
+  "$bin/sched-compile" "$prog.mlir" --runtime=local -o "$prog.local"
+  "./$prog.local" --ranks 2 > "$prog.reference.txt"
+done
+cp "$root/utils/sched-launch.sh" "$root/utils/compare-checksums.py" \
+  "$root/bench/gpu/run-e2e.sh" .
+ls -la

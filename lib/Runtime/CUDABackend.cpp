@@ -1,0 +1,546 @@
+//===- CUDABackend.cpp - the GPU runtime over NCCL and CUDA streams -------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// One process per GPU. Bootstrap from RANK, WORLD_SIZE and LOCAL_RANK (the
+// GPU); rank 0 writes the NCCL unique id to SCHED_NCCL_ID_FILE and the others
+// read it (utils/sched-launch.sh sets all of them). One communicator per
+// process group (ncclCommSplit of the world), each with its own comm stream.
+//
+// Start: an event on the compute stream, the comm stream waits on it, the
+// NCCL call(s) (a bucket: ncclGroupStart/End, or one call on a flat buffer
+// with --buckets flat), an event on the comm stream. Wait: the compute
+// stream waits on that event; the host never blocks. Opaque compute: cuBLAS
+// GEMMs of the op's flops plus the deterministic mix kernel, on the compute
+// stream. Buffers come from the stream-ordered allocator of the compute
+// stream.
+//
+// Every CUDA, NCCL and cuBLAS error names the call and exits non-zero; a
+// host wait longer than SCHED_TIMEOUT seconds (default 300) aborts the
+// communicators and exits, so a dead peer cannot hang a rank forever.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CUDAKernels.h"
+#include "Runtime.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <fstream>
+#include <nccl.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace schedrt;
+
+namespace {
+
+#define CHECK_CUDA(call)                                                       \
+  do {                                                                         \
+    cudaError_t err_ = (call);                                                 \
+    if (err_ != cudaSuccess)                                                   \
+      fatal("%s failed: %s", #call, cudaGetErrorString(err_));                 \
+  } while (0)
+
+#define CHECK_NCCL(call)                                                       \
+  do {                                                                         \
+    ncclResult_t res_ = (call);                                                \
+    if (res_ != ncclSuccess && res_ != ncclInProgress)                         \
+      fatal("%s failed: %s", #call, ncclGetErrorString(res_));                 \
+  } while (0)
+
+#define CHECK_CUBLAS(call)                                                     \
+  do {                                                                         \
+    cublasStatus_t st_ = (call);                                               \
+    if (st_ != CUBLAS_STATUS_SUCCESS)                                          \
+      fatal("%s failed: cuBLAS status %d", #call, static_cast<int>(st_));      \
+  } while (0)
+
+int envInt(const char *name, int fallback) {
+  const char *value = std::getenv(name);
+  return value ? std::atoi(value) : fallback;
+}
+
+ncclDataType_t ncclType(int32_t dtype) {
+  switch (dtype) {
+  case SCHEDRT_F32:
+    return ncclFloat32;
+  case SCHEDRT_F64:
+    return ncclFloat64;
+  case SCHEDRT_F16:
+    return ncclFloat16;
+  case SCHEDRT_BF16:
+    return ncclBfloat16;
+  case SCHEDRT_I8:
+    return ncclInt8;
+  case SCHEDRT_I32:
+    return ncclInt32;
+  case SCHEDRT_I64:
+    return ncclInt64;
+  case SCHEDRT_F8E4M3FN:
+    return ncclFloat8e4m3;
+  case SCHEDRT_F8E5M2:
+    return ncclFloat8e5m2;
+  default:
+    fatal("NCCL cannot move element type %s", dtypeName(dtype));
+  }
+}
+
+ncclRedOp_t ncclOp(int32_t reduction) {
+  switch (reduction) {
+  case SCHEDRT_SUM:
+    return ncclSum;
+  case SCHEDRT_PROD:
+    return ncclProd;
+  case SCHEDRT_MIN:
+    return ncclMin;
+  case SCHEDRT_MAX:
+    return ncclMax;
+  case SCHEDRT_AVG:
+    return ncclAvg;
+  default:
+    return ncclSum;
+  }
+}
+
+/// The communicator and stream of one process group.
+struct DeviceGroup {
+  ncclComm_t comm = nullptr;
+  cudaStream_t stream = nullptr;
+};
+
+class CUDABackend final : public Backend {
+public:
+  const char *name() const override { return "cuda"; }
+
+  void initialize() override;
+  void finalize() override;
+
+  void *allocate(size_t bytes) override {
+    void *data = nullptr;
+    CHECK_CUDA(cudaMallocAsync(&data, bytes, computeStream));
+    return data;
+  }
+  void deallocate(void *data) override {
+    CHECK_CUDA(cudaFreeAsync(data, computeStream));
+  }
+  void copyToHost(void *dst, const void *src, size_t bytes) override {
+    synchronize();
+    CHECK_CUDA(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+  }
+  void copyFromHost(void *dst, const void *src, size_t bytes) override {
+    CHECK_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice,
+                               computeStream));
+    synchronize();
+  }
+  void fill(void *data, int64_t count, int32_t dtype, uint64_t seed) override {
+    if (dtype == SCHEDRT_F8E4M3FN || dtype == SCHEDRT_F8E5M2)
+      return Backend::fill(data, count, dtype, seed); // Host rounding.
+    launchFill(data, count, dtype, seed, computeStream);
+    CHECK_CUDA(cudaGetLastError());
+  }
+
+  void createCommunicator(Group &group) override {
+    auto *device = new DeviceGroup();
+    CHECK_NCCL(
+        ncclCommSplit(world, group.color, group.key, &device->comm, nullptr));
+    CHECK_CUDA(
+        cudaStreamCreateWithFlags(&device->stream, cudaStreamNonBlocking));
+    group.comm = device;
+    groups.push_back(device);
+  }
+
+  void launch(Collective &c) override;
+  void wait(Collective &c) override;
+  void compute(Compute &c) override;
+  void synchronize() override;
+  std::string report() override;
+
+private:
+  cudaEvent_t takeEvent() {
+    if (!freeEvents.empty()) {
+      cudaEvent_t event = freeEvents.back();
+      freeEvents.pop_back();
+      return event;
+    }
+    cudaEvent_t event;
+    CHECK_CUDA(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+    return event;
+  }
+  void *scratch(size_t bytes, cudaStream_t stream) {
+    void *data = nullptr;
+    CHECK_CUDA(cudaMallocAsync(&data, bytes ? bytes : 1, stream));
+    return data;
+  }
+  void issueMember(const Collective &c, const Member &m, DeviceGroup &g,
+                   std::vector<void *> &staging);
+  bool launchFlat(Collective &c, DeviceGroup &g);
+  void gemm(double flops);
+
+  ncclComm_t world = nullptr;
+  cudaStream_t computeStream = nullptr;
+  cublasHandle_t blas = nullptr;
+  std::vector<DeviceGroup *> groups;
+  std::vector<cudaEvent_t> freeEvents;
+  void *gemmBuffers[3] = {nullptr, nullptr, nullptr};
+  DeviceArg *deviceArgs = nullptr;
+  int deviceArgCapacity = 0;
+  double gemmFlops = 0;
+  int device = 0;
+};
+
+void CUDABackend::initialize() {
+  Rank &rank = current();
+  device = envInt("LOCAL_RANK", rank.rank);
+  int count = 0;
+  CHECK_CUDA(cudaGetDeviceCount(&count));
+  if (device < 0 || device >= count)
+    fatal("LOCAL_RANK %d is not a GPU of this machine (%d found)", device,
+          count);
+  CHECK_CUDA(cudaSetDevice(device));
+  CHECK_CUDA(cudaStreamCreateWithFlags(&computeStream, cudaStreamNonBlocking));
+  // Keep freed blocks in the pool: steps reallocate the same sizes.
+  cudaMemPool_t pool;
+  CHECK_CUDA(cudaDeviceGetDefaultMemPool(&pool, device));
+  uint64_t threshold = UINT64_MAX;
+  CHECK_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold,
+                                     &threshold));
+  CHECK_CUBLAS(cublasCreate(&blas));
+  CHECK_CUBLAS(cublasSetStream(blas, computeStream));
+
+  ncclUniqueId id;
+  const char *path = std::getenv("SCHED_NCCL_ID_FILE");
+  if (rank.worldSize > 1 && !path)
+    fatal("SCHED_NCCL_ID_FILE is not set; start the ranks with "
+          "utils/sched-launch.sh");
+  if (rank.rank == 0) {
+    CHECK_NCCL(ncclGetUniqueId(&id));
+    if (rank.worldSize > 1) {
+      std::string tmp = std::string(path) + ".tmp";
+      std::ofstream out(tmp, std::ios::binary);
+      out.write(reinterpret_cast<const char *>(&id), sizeof(id));
+      out.close();
+      if (!out || std::rename(tmp.c_str(), path) != 0)
+        fatal("cannot write the NCCL id to %s", path);
+    }
+  } else {
+    int timeout = envInt("SCHED_TIMEOUT", 300);
+    auto start = std::chrono::steady_clock::now();
+    while (true) {
+      std::ifstream in(path, std::ios::binary);
+      if (in.read(reinterpret_cast<char *>(&id), sizeof(id)))
+        break;
+      if (std::chrono::steady_clock::now() - start >
+          std::chrono::seconds(timeout))
+        fatal("rank %d waited %d s for rank 0 to write %s", rank.rank, timeout,
+              path);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  CHECK_NCCL(ncclCommInitRank(&world, rank.worldSize, id, rank.rank));
+}
+
+void CUDABackend::finalize() {
+  synchronize();
+  for (DeviceGroup *g : groups) {
+    ncclCommDestroy(g->comm);
+    cudaStreamDestroy(g->stream);
+    delete g;
+  }
+  ncclCommDestroy(world);
+  for (void *buffer : gemmBuffers)
+    if (buffer)
+      cudaFree(buffer);
+  if (deviceArgs)
+    cudaFree(deviceArgs);
+  cublasDestroy(blas);
+}
+
+void CUDABackend::issueMember(const Collective &c, const Member &m,
+                              DeviceGroup &g, std::vector<void *> &staging) {
+  int64_t n = c.group->size;
+  size_t es = elementSize(m.dtype);
+  ncclDataType_t type = ncclType(m.dtype);
+  // Packing [outer][n][block] -> [n][outer][block] on the comm stream.
+  auto pack = [&]() -> const void * {
+    if (m.sendOuter == 1)
+      return m.send;
+    char *buffer = static_cast<char *>(scratch(m.count * es, g.stream));
+    staging.push_back(buffer);
+    size_t block = m.count / (m.sendOuter * n) * es;
+    for (int64_t r = 0; r < n; ++r)
+      CHECK_CUDA(cudaMemcpy2DAsync(
+          buffer + r * m.sendOuter * block, block, m.send + r * block,
+          n * block, block, m.sendOuter, cudaMemcpyDeviceToDevice, g.stream));
+    return buffer;
+  };
+  switch (c.kind) {
+  case SCHEDRT_ALL_GATHER:
+  case SCHEDRT_ALL_TO_ALL: {
+    const void *src = c.kind == SCHEDRT_ALL_TO_ALL ? pack() : m.send;
+    int64_t total = m.recvCount(c.kind, n);
+    char *dst = m.recv;
+    if (m.recvOuter != 1) {
+      dst = static_cast<char *>(scratch(total * es, g.stream));
+      staging.push_back(dst);
+    }
+    if (c.kind == SCHEDRT_ALL_GATHER) {
+      CHECK_NCCL(ncclAllGather(src, dst, m.count, type, g.comm, g.stream));
+    } else {
+      CHECK_NCCL(ncclAlltoAll(src, dst, m.count / n, type, g.comm, g.stream));
+    }
+    if (m.recvOuter != 1) {
+      // Unpack [n][outer][block] -> [outer][n][block] after the call.
+      size_t block = total / (m.recvOuter * n) * es;
+      for (int64_t r = 0; r < n; ++r)
+        CHECK_CUDA(cudaMemcpy2DAsync(
+            m.recv + r * block, n * block, dst + r * m.recvOuter * block, block,
+            block, m.recvOuter, cudaMemcpyDeviceToDevice, g.stream));
+    }
+    break;
+  }
+  case SCHEDRT_REDUCE_SCATTER:
+    CHECK_NCCL(ncclReduceScatter(pack(), m.recv, m.count / n, type,
+                                 ncclOp(c.reduction), g.comm, g.stream));
+    break;
+  case SCHEDRT_ALL_REDUCE:
+    CHECK_NCCL(ncclAllReduce(m.send, m.recv, m.count, type, ncclOp(c.reduction),
+                             g.comm, g.stream));
+    break;
+  case SCHEDRT_BROADCAST:
+    CHECK_NCCL(ncclBroadcast(m.send, m.recv, m.count, type,
+                             static_cast<int>(c.root), g.comm, g.stream));
+    break;
+  }
+}
+
+/// One NCCL call on a flat buffer for a bucket whose members share an
+/// element type and need no packing. Returns false when it does not apply.
+bool CUDABackend::launchFlat(Collective &c, DeviceGroup &g) {
+  if (c.members.size() < 2)
+    return false;
+  for (const Member &m : c.members)
+    if (m.dtype != c.members[0].dtype || m.sendOuter != 1 || m.recvOuter != 1)
+      return false;
+  int64_t n = c.group->size;
+  int32_t dtype = c.members[0].dtype;
+  size_t es = elementSize(dtype);
+  ncclDataType_t type = ncclType(dtype);
+  int64_t sendTotal = 0;
+  for (const Member &m : c.members)
+    sendTotal += m.count;
+  int64_t recvTotal =
+      c.members[0].recvCount(c.kind, n) / c.members[0].count * sendTotal;
+  char *send = static_cast<char *>(scratch(sendTotal * es, g.stream));
+  char *recv = static_cast<char *>(scratch(recvTotal * es, g.stream));
+  // Send layout: all-gather, all-reduce and broadcast concatenate; reduce-
+  // scatter and all-to-all interleave the members' n parts.
+  bool parted =
+      c.kind == SCHEDRT_REDUCE_SCATTER || c.kind == SCHEDRT_ALL_TO_ALL;
+  int64_t offset = 0;
+  for (const Member &m : c.members) {
+    if (parted) {
+      size_t part = m.count / n * es;
+      CHECK_CUDA(cudaMemcpy2DAsync(send + offset / n * es, sendTotal / n * es,
+                                   m.send, part, part, n,
+                                   cudaMemcpyDeviceToDevice, g.stream));
+    } else {
+      CHECK_CUDA(cudaMemcpyAsync(send + offset * es, m.send, m.count * es,
+                                 cudaMemcpyDeviceToDevice, g.stream));
+    }
+    offset += m.count;
+  }
+  switch (c.kind) {
+  case SCHEDRT_ALL_GATHER:
+    CHECK_NCCL(ncclAllGather(send, recv, sendTotal, type, g.comm, g.stream));
+    break;
+  case SCHEDRT_ALL_TO_ALL:
+    CHECK_NCCL(ncclAlltoAll(send, recv, sendTotal / n, type, g.comm, g.stream));
+    break;
+  case SCHEDRT_REDUCE_SCATTER:
+    CHECK_NCCL(ncclReduceScatter(send, recv, sendTotal / n, type,
+                                 ncclOp(c.reduction), g.comm, g.stream));
+    break;
+  case SCHEDRT_ALL_REDUCE:
+    CHECK_NCCL(ncclAllReduce(send, recv, sendTotal, type, ncclOp(c.reduction),
+                             g.comm, g.stream));
+    break;
+  case SCHEDRT_BROADCAST:
+    CHECK_NCCL(ncclBroadcast(send, recv, sendTotal, type,
+                             static_cast<int>(c.root), g.comm, g.stream));
+    break;
+  }
+  // Receive layout: all-gather and all-to-all hold n parts of every member;
+  // the others hold the members one after the other.
+  bool gathered = c.kind == SCHEDRT_ALL_GATHER || c.kind == SCHEDRT_ALL_TO_ALL;
+  offset = 0;
+  for (const Member &m : c.members) {
+    int64_t count = m.recvCount(c.kind, n);
+    if (gathered) {
+      size_t part = count / n * es;
+      CHECK_CUDA(cudaMemcpy2DAsync(m.recv, part, recv + offset / n * es,
+                                   recvTotal / n * es, part, n,
+                                   cudaMemcpyDeviceToDevice, g.stream));
+    } else {
+      CHECK_CUDA(cudaMemcpyAsync(m.recv, recv + offset * es, count * es,
+                                 cudaMemcpyDeviceToDevice, g.stream));
+    }
+    offset += count;
+  }
+  CHECK_CUDA(cudaFreeAsync(send, g.stream));
+  CHECK_CUDA(cudaFreeAsync(recv, g.stream));
+  return true;
+}
+
+void CUDABackend::launch(Collective &c) {
+  auto &g = *static_cast<DeviceGroup *>(c.group->comm);
+  cudaEvent_t ready = takeEvent();
+  CHECK_CUDA(cudaEventRecord(ready, computeStream));
+  CHECK_CUDA(cudaStreamWaitEvent(g.stream, ready, 0));
+  freeEvents.push_back(ready);
+  if (!(options().flatBuckets && launchFlat(c, g))) {
+    std::vector<void *> staging;
+    CHECK_NCCL(ncclGroupStart());
+    for (const Member &m : c.members)
+      issueMember(c, m, g, staging);
+    CHECK_NCCL(ncclGroupEnd());
+    // Unpacks were enqueued inside the group; they run after it on the
+    // stream. Staging is freed in stream order.
+    for (void *buffer : staging)
+      CHECK_CUDA(cudaFreeAsync(buffer, g.stream));
+  }
+  cudaEvent_t done = takeEvent();
+  CHECK_CUDA(cudaEventRecord(done, g.stream));
+  c.event = done;
+}
+
+void CUDABackend::wait(Collective &c) {
+  auto done = static_cast<cudaEvent_t>(c.event);
+  CHECK_CUDA(cudaStreamWaitEvent(computeStream, done, 0));
+  freeEvents.push_back(done);
+}
+
+void CUDABackend::gemm(double flops) {
+  // GEMMs of 4096 x 4096 x k in bf16 with fp32 accumulation, k chosen so
+  // that their flops add up to the op's.
+  constexpr int64_t side = 4096;
+  if (!gemmBuffers[0])
+    for (void *&buffer : gemmBuffers)
+      CHECK_CUDA(cudaMalloc(&buffer, side * side * 2));
+  const float alpha = 1.0f, beta = 0.0f;
+  double left = flops;
+  while (left >= 2.0 * side * side) {
+    int64_t k = static_cast<int64_t>(
+        std::min<double>(side, std::floor(left / (2.0 * side * side))));
+    CHECK_CUBLAS(cublasGemmEx(blas, CUBLAS_OP_N, CUBLAS_OP_N, side, side, k,
+                              &alpha, gemmBuffers[0], CUDA_R_16BF, side,
+                              gemmBuffers[1], CUDA_R_16BF, k, &beta,
+                              gemmBuffers[2], CUDA_R_16BF, side,
+                              CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    left -= 2.0 * side * side * k;
+    gemmFlops += 2.0 * side * side * k;
+  }
+}
+
+void CUDABackend::compute(Compute &c) {
+  if (c.flops > 0)
+    gemm(c.flops);
+  int numInputs = static_cast<int>(c.inputs.size());
+  if (numInputs > deviceArgCapacity) {
+    if (deviceArgs)
+      CHECK_CUDA(cudaFree(deviceArgs));
+    deviceArgCapacity = std::max(numInputs, 16);
+    CHECK_CUDA(cudaMalloc(&deviceArgs, deviceArgCapacity * sizeof(DeviceArg)));
+  }
+  std::vector<DeviceArg> inputs;
+  for (const ComputeArg &in : c.inputs)
+    inputs.push_back({in.data, in.count, in.dtype});
+  if (numInputs) {
+    // The copy is stream-ordered before the kernels that read it; the host
+    // vector is pageable, so cudaMemcpyAsync returns after staging it.
+    CHECK_CUDA(cudaMemcpyAsync(deviceArgs, inputs.data(),
+                               numInputs * sizeof(DeviceArg),
+                               cudaMemcpyHostToDevice, computeStream));
+  }
+  double weight = numInputs ? 0.5 / numInputs : 0.0;
+  for (size_t j = 0; j < c.outputs.size(); ++j) {
+    const ComputeArg &out = c.outputs[j];
+    if (out.dtype == SCHEDRT_F8E4M3FN || out.dtype == SCHEDRT_F8E5M2)
+      fatal("the CUDA runtime does not compute fp8 outputs");
+    double bias = static_cast<double>((c.salt + 7 * j) % 17) / 64.0;
+    launchMix({out.data, out.count, out.dtype}, bias, weight, deviceArgs,
+              numInputs, static_cast<int64_t>(j), computeStream);
+  }
+  CHECK_CUDA(cudaGetLastError());
+}
+
+void CUDABackend::synchronize() {
+  // Poll, so that a peer that died cannot hang this rank forever.
+  int timeout = envInt("SCHED_TIMEOUT", 300);
+  auto start = std::chrono::steady_clock::now();
+  while (true) {
+    cudaError_t state = cudaStreamQuery(computeStream);
+    if (state == cudaSuccess)
+      break;
+    if (state != cudaErrorNotReady)
+      fatal("cudaStreamQuery failed: %s", cudaGetErrorString(state));
+    for (DeviceGroup *g : groups) {
+      ncclResult_t async;
+      if (ncclCommGetAsyncError(g->comm, &async) == ncclSuccess &&
+          async != ncclSuccess && async != ncclInProgress)
+        fatal("NCCL failed asynchronously: %s", ncclGetErrorString(async));
+    }
+    if (std::chrono::steady_clock::now() - start >
+        std::chrono::seconds(timeout)) {
+      for (DeviceGroup *g : groups)
+        ncclCommAbort(g->comm);
+      fatal("the GPU made no progress for %d s (a peer is gone?); aborted",
+            timeout);
+    }
+    std::this_thread::yield();
+  }
+}
+
+std::string CUDABackend::report() {
+  size_t freeBytes = 0, totalBytes = 0;
+  cudaMemGetInfo(&freeBytes, &totalBytes);
+  char line[200];
+  std::snprintf(line, sizeof(line),
+                "gpu %d: %.3f GiB used on the device at exit, %.3g GEMM flops",
+                device, (totalBytes - freeBytes) / double(1 << 30), gemmFlops);
+  return line;
+}
+
+} // namespace
+
+std::unique_ptr<Backend> schedrt::createBackend() {
+  return std::make_unique<CUDABackend>();
+}
+
+int schedrt::runRanks(int, char **) {
+  Rank rank;
+  rank.rank = envInt("RANK", 0);
+  rank.worldSize = envInt("WORLD_SIZE", 1);
+  if (rank.rank < 0 || rank.rank >= rank.worldSize)
+    fatal("RANK %d is not in [0, WORLD_SIZE %d)", rank.rank, rank.worldSize);
+  std::unique_ptr<Backend> backend = createBackend();
+  rank.backend = backend.get();
+  setCurrent(&rank);
+  backend->initialize();
+  setCurrent(nullptr);
+  if (rank.rank == 0)
+    std::printf("sched runtime: backend cuda, %d rank(s), %lld step(s)\n",
+                rank.worldSize, static_cast<long long>(options().iters));
+  runRank(rank);
+  setCurrent(&rank);
+  backend->finalize();
+  setCurrent(nullptr);
+  return 0;
+}

@@ -31,16 +31,17 @@ struct InlineComputePass
         bodies.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    // Inner ops first: a body may itself hold compute ops (after fusion).
-    for (ComputeOp op : llvm::reverse(bodies)) {
+    // Inner ops first (the walk is post-order): a body may itself hold
+    // compute ops (after fusion).
+    for (ComputeOp op : bodies) {
       Block &body = op.getBody().front();
       auto yield = cast<YieldOp>(body.getTerminator());
-      SmallVector<Value> results(yield.getValues());
       SmallVector<Value> arguments(op.getIns());
       llvm::append_range(arguments, op.getOuts());
-      rewriter.eraseOp(yield);
+      // Inline first, so that yielded block arguments are remapped too.
       rewriter.inlineBlockBefore(&body, op, arguments);
-      rewriter.replaceOp(op, results);
+      rewriter.replaceOp(op, yield.getValues());
+      rewriter.eraseOp(yield);
     }
   }
 };

@@ -48,9 +48,13 @@ Operation *findLastUse(memref::AllocOp alloc, std::string &reason) {
       continue;
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (user->hasTrait<OpTrait::ReturnLike>() ||
+      // Nothing can follow a terminator: a buffer it uses leaves the block.
+      if (user->hasTrait<OpTrait::IsTerminator>() ||
+          user->hasTrait<OpTrait::ReturnLike>() ||
           isa<RegionBranchTerminatorOpInterface>(user)) {
-        if (!isa<func::ReturnOp>(user))
+        if (isa<BranchOpInterface>(user))
+          reason = "it is passed to another block";
+        else if (!isa<func::ReturnOp>(user))
           reason = "it is yielded out of its block";
         return nullptr;
       }

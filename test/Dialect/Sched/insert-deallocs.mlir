@@ -1,0 +1,203 @@
+// RUN: sched-opt %s -split-input-file -verify-diagnostics --sched-insert-deallocs | FileCheck %s
+
+// Each buffer is freed right after the last op of its block that uses it or
+// one of its views; a collective keeps its buffers alive until its wait.
+
+// CHECK-LABEL: func.func @last_use
+// CHECK-SAME: (%[[X:.*]]: memref<4xf32>, %[[Y:.*]]: memref<4xf32>)
+// CHECK-NEXT: %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: sched.compute "a" ins(%[[X]] : memref<4xf32>) outs(%[[A]] : memref<4xf32>)
+// CHECK-NEXT: sched.compute "b" ins(%[[A]] : memref<4xf32>) outs(%[[Y]] : memref<4xf32>)
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<4xf32>
+// CHECK-NEXT: sched.compute "c" ins(%[[X]] : memref<4xf32>) outs(%[[Y]] : memref<4xf32>)
+// CHECK-NEXT: %[[U:.*]] = memref.alloc() : memref<8xf32>
+// CHECK-NEXT: memref.dealloc %[[U]] : memref<8xf32>
+// CHECK-NEXT: return
+func.func @last_use(%x: memref<4xf32>, %y: memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  sched.compute "a" ins(%x : memref<4xf32>) outs(%a : memref<4xf32>)
+  sched.compute "b" ins(%a : memref<4xf32>) outs(%y : memref<4xf32>)
+  sched.compute "c" ins(%x : memref<4xf32>) outs(%y : memref<4xf32>)
+  %unused = memref.alloc() : memref<8xf32>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// The input of a collective is freed after its wait, not after its start,
+// even when nothing else reads it; the destination lives as long as the
+// results of the wait.
+// CHECK-LABEL: func.func @in_flight
+// CHECK-SAME: (%[[X:.*]]: memref<4xf32>, %[[Y:.*]]: memref<16xf32>, %[[Z:.*]]: memref<4xf32>)
+// CHECK-NEXT: %[[IN:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: sched.compute "produce" ins(%[[X]] : memref<4xf32>) outs(%[[IN]] : memref<4xf32>)
+// CHECK-NEXT: %[[OUT:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: %[[F:.*]] = sched.all_gather_start %[[IN]] into %[[OUT]] on @g gather_dim = 0
+// CHECK-NEXT: sched.compute "overlap" ins(%[[X]] : memref<4xf32>) outs(%[[Z]] : memref<4xf32>)
+// CHECK-NEXT: %[[R:.*]] = sched.wait %[[F]]
+// CHECK-NEXT: memref.dealloc %[[IN]] : memref<4xf32>
+// CHECK-NEXT: sched.compute "consume" ins(%[[R]] : memref<16xf32>) outs(%[[Y]] : memref<16xf32>)
+// CHECK-NEXT: memref.dealloc %[[OUT]] : memref<16xf32>
+// CHECK-NEXT: return
+func.func @in_flight(%x: memref<4xf32>, %y: memref<16xf32>, %z: memref<4xf32>) {
+  %in = memref.alloc() : memref<4xf32>
+  sched.compute "produce" ins(%x : memref<4xf32>) outs(%in : memref<4xf32>)
+  %out = memref.alloc() : memref<16xf32>
+  %f = sched.all_gather_start %in into %out on @g gather_dim = 0 : memref<4xf32> into memref<16xf32> -> !sched.future<memref<16xf32>>
+  sched.compute "overlap" ins(%x : memref<4xf32>) outs(%z : memref<4xf32>)
+  %r = sched.wait %f : !sched.future<memref<16xf32>>
+  sched.compute "consume" ins(%r : memref<16xf32>) outs(%y : memref<16xf32>)
+  return
+}
+
+// A destination that nothing reads is freed right after the wait; in a
+// bucket each buffer follows its own position.
+// CHECK-LABEL: func.func @bucket
+// CHECK-SAME: (%[[X:.*]]: memref<4xf32>, %[[Y:.*]]: memref<4xf32>)
+// CHECK-NEXT: %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: %[[F:.*]] = sched.all_reduce_start %[[X]], %[[X]] into %[[A]], %[[B]] on @g reduction = sum
+// CHECK-NEXT: %[[R:.*]]:2 = sched.wait %[[F]]
+// CHECK-NEXT: memref.dealloc %[[B]] : memref<4xf32>
+// CHECK-NEXT: sched.compute "consume" ins(%[[R]]#0 : memref<4xf32>) outs(%[[Y]] : memref<4xf32>)
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<4xf32>
+// CHECK-NEXT: return
+func.func @bucket(%x: memref<4xf32>, %y: memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %f = sched.all_reduce_start %x, %x into %a, %b on @g reduction = sum : memref<4xf32>, memref<4xf32> into memref<4xf32>, memref<4xf32> -> !sched.future<memref<4xf32>, memref<4xf32>>
+  %r:2 = sched.wait %f : !sched.future<memref<4xf32>, memref<4xf32>>
+  sched.compute "consume" ins(%r#0 : memref<4xf32>) outs(%y : memref<4xf32>)
+  return
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Uses of views count as uses of the buffer, including a view that a
+// collective reads until its wait.
+// CHECK-LABEL: func.func @views
+// CHECK-SAME: (%[[Y:.*]]: memref<8xf32>, %[[Z:.*]]: memref<4x4xf32>)
+// CHECK-NEXT: %[[A:.*]] = memref.alloc() : memref<4x4xf32>
+// CHECK-NEXT: %[[FLAT:.*]] = memref.collapse_shape %[[A]]
+// CHECK-NEXT: %[[HALF:.*]] = memref.subview %[[FLAT]][8] [8] [1]
+// CHECK-NEXT: sched.compute "first" outs(%[[A]] : memref<4x4xf32>)
+// CHECK-NEXT: %[[F:.*]] = sched.all_reduce_start %[[HALF]] into %[[Y]] on @g reduction = sum
+// CHECK-NEXT: sched.compute "overlap" outs(%[[Z]] : memref<4x4xf32>)
+// CHECK-NEXT: sched.wait %[[F]]
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<4x4xf32>
+// CHECK-NEXT: return
+func.func @views(%y: memref<8xf32>, %z: memref<4x4xf32>) {
+  %a = memref.alloc() : memref<4x4xf32>
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<4x4xf32> into memref<16xf32>
+  %half = memref.subview %flat[8] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: 8>>
+  sched.compute "first" outs(%a : memref<4x4xf32>)
+  %f = sched.all_reduce_start %half into %y on @g reduction = sum : memref<8xf32, strided<[1], offset: 8>> into memref<8xf32> -> !sched.future<memref<8xf32>>
+  sched.compute "overlap" outs(%z : memref<4x4xf32>)
+  %r = sched.wait %f : !sched.future<memref<8xf32>>
+  return
+}
+
+// Other ops with memref results may return an alias: their uses count too.
+// CHECK-LABEL: func.func @cast
+// CHECK-NEXT: %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: %[[C:.*]] = memref.cast %[[A]]
+// CHECK-NEXT: sched.compute "other"
+// CHECK-NEXT: sched.compute "use" outs(%[[C]] : memref<?xf32>)
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<4xf32>
+// CHECK-NEXT: return
+func.func @cast() {
+  %a = memref.alloc() : memref<4xf32>
+  %c = memref.cast %a : memref<4xf32> to memref<?xf32>
+  sched.compute "other"
+  sched.compute "use" outs(%c : memref<?xf32>)
+  return
+}
+
+// -----
+
+// Uses in nested regions are uses of their ancestor in the block; a buffer
+// allocated in a loop body is freed in the body.
+// CHECK-LABEL: func.func @regions
+// CHECK: %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: scf.for
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: sched.compute "step" ins(%[[A]] : memref<4xf32>) outs(%[[B]] : memref<4xf32>)
+// CHECK-NEXT: memref.dealloc %[[B]] : memref<4xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[A]] : memref<4xf32>
+// CHECK-NEXT: sched.compute "after"
+// CHECK-NEXT: return
+func.func @regions(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %b = memref.alloc() : memref<4xf32>
+    sched.compute "step" ins(%a : memref<4xf32>) outs(%b : memref<4xf32>)
+  }
+  sched.compute "after"
+  return
+}
+
+// -----
+
+// Returned buffers (or views of them) belong to the caller: no dealloc and no
+// remark.
+// CHECK-LABEL: func.func @returned
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @returned() -> (memref<4xf32>, memref<8xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<2x4xf32>
+  %flat = memref.collapse_shape %b [[0, 1]] : memref<2x4xf32> into memref<8xf32>
+  sched.compute "fill" outs(%a, %b : memref<4xf32>, memref<2x4xf32>)
+  return %a, %flat : memref<4xf32>, memref<8xf32>
+}
+
+// -----
+
+// Buffers that escape their block are reported and left alone.
+// CHECK-LABEL: func.func @escapes
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @escapes(%c: i1, %slot: memref<1xmemref<4xf32>>) -> memref<4xf32> {
+  %i = arith.constant 0 : index
+  // expected-remark@+1 {{buffer not freed here: it is yielded out of its block}}
+  %a = memref.alloc() : memref<4xf32>
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %a : memref<4xf32>
+  } else {
+    // expected-remark@+1 {{buffer not freed here: it is yielded out of its block}}
+    %b = memref.alloc() : memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  }
+  // expected-remark@+1 {{buffer not freed here: it is stored to memory}}
+  %s = memref.alloc() : memref<4xf32>
+  memref.store %s, %slot[%i] : memref<1xmemref<4xf32>>
+  return %r : memref<4xf32>
+}
+
+// -----
+
+func.func private @use(memref<4xf32>)
+
+// CHECK-LABEL: func.func @blocks
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @blocks(%c: i1) {
+  // expected-remark@+1 {{buffer not freed here: it is used outside its block}}
+  %a = memref.alloc() : memref<4xf32>
+  // expected-remark@+1 {{buffer not freed here: it is passed to another block}}
+  %b = memref.alloc() : memref<4xf32>
+  cf.cond_br %c, ^bb1, ^bb2(%b : memref<4xf32>)
+^bb1:
+  func.call @use(%a) : (memref<4xf32>) -> ()
+  return
+^bb2(%arg: memref<4xf32>):
+  func.call @use(%arg) : (memref<4xf32>) -> ()
+  return
+}

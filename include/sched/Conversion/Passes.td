@@ -127,8 +127,9 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
 
     Errors: a sched op still in tensor form, a `sched.compute` with a body
     (run `sched-inline-compute` first), an element type the runtime does not
-    know, a process group whose ranks are not a supported layout, host access
-    to device memory.
+    know, a buffer of dynamic shape (or, for a compute, with a non-contiguous
+    layout), a process group whose ranks are not a supported layout, host
+    access to device memory.
   }];
   let options = [
     Option<"deviceMemory", "device-memory", "bool", /*default=*/"false",

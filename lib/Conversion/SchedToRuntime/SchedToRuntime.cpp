@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -215,6 +216,10 @@ LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
     if (!dtype)
       return op->emitError() << "cannot lower a collective on element type "
                              << element << ": the runtime does not move it";
+    if (!cast<MemRefType>(input.getType()).hasStaticShape() ||
+        !cast<MemRefType>(output.getType()).hasStaticShape())
+      return op->emitError("cannot lower a collective on dynamically shaped "
+                           "buffers: the runtime needs their sizes");
     int64_t sendOuter = 1, recvOuter = 1;
     if (auto gather = dyn_cast<AllGatherStartOp>(op)) {
       recvOuter = getOuterSize(input.getType(), gather.getGatherDim());
@@ -249,7 +254,8 @@ LogicalResult ConvertSchedToRuntimePass::lowerCompute(ComputeOp compute,
   if (!compute.isOpaque())
     return compute.emitError("cannot lower a 'sched.compute' with a body; "
                              "run sched-inline-compute first");
-  if (compute->getNumResults() != 0)
+  if (compute->getNumResults() != 0 ||
+      llvm::any_of(compute->getOperandTypes(), llvm::IsaPred<TensorType>))
     return compute.emitError("cannot lower a 'sched.compute' in tensor form; "
                              "run one-shot-bufferize first");
   Location loc = compute.getLoc();
@@ -276,11 +282,11 @@ LogicalResult ConvertSchedToRuntimePass::lowerCompute(ComputeOp compute,
       if (!type)
         continue; // Scalars do not take part in the opaque computation.
       std::optional<int32_t> dtype = getRuntimeDType(type.getElementType());
-      if (!dtype || !type.hasStaticShape())
+      if (!dtype || !memref::isStaticShapeAndContiguousRowMajor(type))
         return compute.emitError()
                << "cannot lower an opaque 'sched.compute' on " << type
-               << ": the runtime needs a static shape and a known element "
-                  "type";
+               << ": the runtime needs a static contiguous shape and a known "
+                  "element type";
       buildRuntimeCall(builder, loc, module, "schedrt_compute_arg",
                        {handle, buildBufferAddress(builder, loc, value),
                         constI64(builder, loc, type.getNumElements()),

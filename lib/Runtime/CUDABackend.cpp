@@ -179,8 +179,17 @@ private:
     CHECK_CUDA(cudaMallocAsync(&data, bytes ? bytes : 1, stream));
     return data;
   }
+  /// An unpack to run on the comm stream after ncclGroupEnd: NCCL enqueues
+  /// the calls of a group only at its end, so copies issued inside the group
+  /// would run before them.
+  struct Unpack {
+    char *dst;
+    const char *src;
+    size_t block;
+    int64_t rows, n;
+  };
   void issueMember(const Collective &c, const Member &m, DeviceGroup &g,
-                   std::vector<void *> &staging);
+                   std::vector<void *> &staging, std::vector<Unpack> &unpacks);
   bool launchFlat(Collective &c, DeviceGroup &g);
   void gemm(double flops);
 
@@ -264,7 +273,8 @@ void CUDABackend::finalize() {
 }
 
 void CUDABackend::issueMember(const Collective &c, const Member &m,
-                              DeviceGroup &g, std::vector<void *> &staging) {
+                              DeviceGroup &g, std::vector<void *> &staging,
+                              std::vector<Unpack> &unpacks) {
   int64_t n = c.group->size;
   size_t es = elementSize(m.dtype);
   ncclDataType_t type = ncclType(m.dtype);
@@ -296,14 +306,9 @@ void CUDABackend::issueMember(const Collective &c, const Member &m,
     } else {
       CHECK_NCCL(ncclAlltoAll(src, dst, m.count / n, type, g.comm, g.stream));
     }
-    if (m.recvOuter != 1) {
-      // Unpack [n][outer][block] -> [outer][n][block] after the call.
-      size_t block = total / (m.recvOuter * n) * es;
-      for (int64_t r = 0; r < n; ++r)
-        CHECK_CUDA(cudaMemcpy2DAsync(
-            m.recv + r * block, n * block, dst + r * m.recvOuter * block, block,
-            block, m.recvOuter, cudaMemcpyDeviceToDevice, g.stream));
-    }
+    if (m.recvOuter != 1) // [n][outer][block] -> [outer][n][block].
+      unpacks.push_back(
+          {m.recv, dst, total / (m.recvOuter * n) * es, m.recvOuter, n});
     break;
   }
   case SCHEDRT_REDUCE_SCATTER:
@@ -407,12 +412,17 @@ void CUDABackend::launch(Collective &c) {
   freeEvents.push_back(ready);
   if (!(options().flatBuckets && launchFlat(c, g))) {
     std::vector<void *> staging;
+    std::vector<Unpack> unpacks;
     CHECK_NCCL(ncclGroupStart());
     for (const Member &m : c.members)
-      issueMember(c, m, g, staging);
+      issueMember(c, m, g, staging, unpacks);
     CHECK_NCCL(ncclGroupEnd());
-    // Unpacks were enqueued inside the group; they run after it on the
-    // stream. Staging is freed in stream order.
+    for (const Unpack &u : unpacks)
+      for (int64_t r = 0; r < u.n; ++r)
+        CHECK_CUDA(cudaMemcpy2DAsync(
+            u.dst + r * u.block, u.n * u.block, u.src + r * u.rows * u.block,
+            u.block, u.block, u.rows, cudaMemcpyDeviceToDevice, g.stream));
+    // Staging is freed in stream order, after the unpacks.
     for (void *buffer : staging)
       CHECK_CUDA(cudaFreeAsync(buffer, g.stream));
   }

@@ -42,7 +42,8 @@ struct SchedLowerToLLVMOptions
 /// sched-inline-compute, convert-elementwise-to-linalg, one-shot-bufferize
 /// (function boundaries, identity layouts), sched-insert-deallocs,
 /// sched-verify-schedule, sched-emit-main, convert-sched-to-runtime,
-/// convert-linalg-to-loops, lower-affine, convert-scf-to-cf,
+/// convert-linalg-to-loops, arith-emulate-unsupported-floats and arith-expand
+/// (bf16 arithmetic in f32), lower-affine, convert-scf-to-cf,
 /// expand-strided-metadata, finalize-memref-to-llvm (with the runtime's
 /// allocation functions), convert-to-llvm, reconcile-unrealized-casts.
 void buildSchedLowerToLLVMPipeline(OpPassManager &pm,

@@ -169,4 +169,54 @@ def SchedEmitMain : Pass<"sched-emit-main", "ModuleOp"> {
   ];
 }
 
+def SchedCopyInFlightInputs
+    : Pass<"sched-copy-in-flight-inputs", "func::FuncOp"> {
+  let summary = "give ops that would write an in-flight collective input a "
+                "copy";
+  let description = [{
+    Prepares the tensor form for `one-shot-bufferize`, which knows only that
+    a collective start reads its inputs at the start: the collective keeps
+    reading them until its `sched.wait`. An op between the start and the
+    wait that may write one of those inputs (or a view of it) in place, such
+    as a `linalg` op whose destination (`outs`) is the input, an elementwise
+    op that `convert-elementwise-to-linalg` gave the input as destination, or
+    an opaque `sched.compute` with `outs`, would then overwrite it while the
+    collective reads it, and `sched-verify-schedule` rejects the program.
+    Scheduling puts independent compute between starts and waits, so
+    without this pass valid schedules fail to compile.
+
+    This pass gives each such use a copy, `bufferization.alloc_tensor()
+    copy(%input)` (a fresh `bufferization.alloc_tensor()` if the op does not
+    read it), which the op writes instead. The tensor semantics are
+    unchanged; the cost is one buffer (and one copy) per such use. Uses after
+    the wait are left alone.
+
+    Before:
+
+    ```mlir
+    %f = sched.all_gather_start %w on @g gather_dim = 0 : ...
+    %u = sched.compute "adam" ins(%g : tensor<4x8xf32>)
+        outs(%w : tensor<4x8xf32>) -> (tensor<4x8xf32>)
+    %r = sched.wait %f : ...
+    ```
+
+    After:
+
+    ```mlir
+    %f = sched.all_gather_start %w on @g gather_dim = 0 : ...
+    %c = bufferization.alloc_tensor() copy(%w) : tensor<4x8xf32>
+    %u = sched.compute "adam" ins(%g : tensor<4x8xf32>)
+        outs(%c : tensor<4x8xf32>) -> (tensor<4x8xf32>)
+    %r = sched.wait %f : ...
+    ```
+
+    Only ops in the block of the start and its wait (or nested in ops
+    there) are considered; a start whose wait is elsewhere is left to
+    `sched-verify-schedule`.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+  ];
+}
+
 #endif // SCHED_CONVERSION_PASSES_TD

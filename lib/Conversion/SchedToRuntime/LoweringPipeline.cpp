@@ -29,6 +29,7 @@ void sched::buildSchedLowerToLLVMPipeline(
     OpPassManager &pm, const SchedLowerToLLVMOptions &options) {
   pm.addNestedPass<func::FuncOp>(createSchedInlineCompute());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  pm.addNestedPass<func::FuncOp>(createSchedCopyInFlightInputs());
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

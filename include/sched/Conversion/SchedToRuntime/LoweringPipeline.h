@@ -39,8 +39,9 @@ struct SchedLowerToLLVMOptions
 };
 
 /// Adds the lowering of a scheduled module to the LLVM dialect to `pm`:
-/// sched-inline-compute, convert-elementwise-to-linalg, one-shot-bufferize
-/// (function boundaries, identity layouts), sched-insert-deallocs,
+/// sched-inline-compute, convert-elementwise-to-linalg,
+/// sched-copy-in-flight-inputs, one-shot-bufferize (function boundaries,
+/// identity layouts), sched-insert-deallocs,
 /// sched-verify-schedule, sched-emit-main, convert-sched-to-runtime,
 /// convert-linalg-to-loops, arith-emulate-unsupported-floats and arith-expand
 /// (bf16 arithmetic in f32), lower-affine, convert-scf-to-cf,

@@ -13,10 +13,11 @@
 // arrays.
 //
 // One-shot analysis knows only that a start reads its inputs at the start.
-// The collective keeps reading them until its wait; `sched-verify-schedule`
-// (run after bufferization by the lowering pipeline) rejects any write or
-// free of an in-flight buffer, so a conflict is a compile error, never a
-// race.
+// The collective keeps reading them until its wait: the lowering pipeline
+// runs `sched-copy-in-flight-inputs` first, which gives ops between the start
+// and the wait that would write an input in place a copy, and
+// `sched-verify-schedule` after, which rejects any write or free of an
+// in-flight buffer, so a conflict is a compile error, never a race.
 //
 //===----------------------------------------------------------------------===//
 

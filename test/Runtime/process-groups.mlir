@@ -24,11 +24,31 @@
 // RUN: %t/ref --ranks 4 --iters 2 > %t/ref.4
 // RUN: %t/sched --ranks 4 --iters 2 > %t/sched.4
 // RUN: %compare_checksums %t/ref.4 %t/sched.4 --rtol 1e-5
+// RUN: FileCheck %s --check-prefix=REF < %t/ref.4
 
 // In the input, 1 collective overlaps another; the scheduled
 // executable overlaps more collectives.
 // PLAIN: launches: 9, overlapped: 1, most in flight: 2, largest bucket: 1
 // SCHED: launches: 9, overlapped: {{[2-9]}}, most in flight: {{[2-9]}}, largest bucket: 1
+
+// The reference itself is pinned (to 5 digits) for ranks 0 and 3: a
+// lowering bug (a wrong group layout, say) would mislead both runtimes alike.
+// REF-DAG: rank 0 result 0: 32 x f32 sum=2.9648{{[0-9]*}}e+00 abs=1.0609{{[0-9]*}}e+01
+// REF-DAG: rank 0 result 1: 64 x f32 sum=7.6815{{[0-9]*}}e-01 abs=4.8408{{[0-9]*}}e+01
+// REF-DAG: rank 0 result 2: 16 x f32 sum=1.8881{{[0-9]*}}e+00 abs=5.1609{{[0-9]*}}e+00
+// REF-DAG: rank 0 result 3: 12 x f32 sum=-2.8865{{[0-9]*}}e-01 abs=3.9569{{[0-9]*}}e+00
+// REF-DAG: rank 0 result 4: 16 x f32 sum=-2.4480{{[0-9]*}}e+00 abs=3.4965{{[0-9]*}}e+00
+// REF-DAG: rank 0 result 5: 24 x f32 sum=-1.3163{{[0-9]*}}e-01 abs=4.7279{{[0-9]*}}e+00
+// REF-DAG: rank 0 result 6: 64 x f32 sum=7.8367{{[0-9]*}}e+00 abs=1.3719{{[0-9]*}}e+01
+// REF-DAG: rank 0 result 7: 8 x f32 sum=3.2391{{[0-9]*}}e+00 abs=4.2100{{[0-9]*}}e+00
+// REF-DAG: rank 3 result 0: 32 x f32 sum=-1.8183{{[0-9]*}}e+00 abs=1.2505{{[0-9]*}}e+01
+// REF-DAG: rank 3 result 1: 64 x f32 sum=-9.1325{{[0-9]*}}e-01 abs=4.3767{{[0-9]*}}e+01
+// REF-DAG: rank 3 result 2: 16 x f32 sum=-4.3524{{[0-9]*}}e+00 abs=1.1156{{[0-9]*}}e+01
+// REF-DAG: rank 3 result 3: 12 x f32 sum=-2.6574{{[0-9]*}}e-01 abs=2.6174{{[0-9]*}}e+00
+// REF-DAG: rank 3 result 4: 16 x f32 sum=1.1336{{[0-9]*}}e+00 abs=3.5417{{[0-9]*}}e+00
+// REF-DAG: rank 3 result 5: 24 x f32 sum=-3.1732{{[0-9]*}}e-01 abs=6.7539{{[0-9]*}}e+00
+// REF-DAG: rank 3 result 6: 64 x f32 sum=7.2297{{[0-9]*}}e+00 abs=1.2589{{[0-9]*}}e+01
+// REF-DAG: rank 3 result 7: 8 x f32 sum=2.2080{{[0-9]*}}e-01 abs=3.2074{{[0-9]*}}e+00
 
 sched.process_group @row size = 2 ranks = [0, 1]
 sched.process_group @col size = 2 ranks = [0, 2]

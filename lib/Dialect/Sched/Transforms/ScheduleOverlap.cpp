@@ -452,6 +452,7 @@ void SchedScheduleOverlap::runOnOperation() {
   std::optional<Schedule> chosen;
   SimResult after = *before;
   int64_t peakAfter = originalMemory.getPeak();
+  int64_t capUsed = maxInFlight;
   std::string rejection;
   std::pair<int64_t, int64_t> attempts[] = {
       {maxInFlight, budget}, {1, budget}, {1, originalMemory.getPeak()}};
@@ -482,6 +483,7 @@ void SchedScheduleOverlap::runOnOperation() {
     chosen = std::move(candidate);
     after = *result;
     peakAfter = memory.getPeak();
+    capUsed = cap;
     break;
   }
   if (!chosen) {
@@ -524,8 +526,8 @@ void SchedScheduleOverlap::runOnOperation() {
     if (chosen->delays[start] == Delay::Memory)
       diag << "started late to stay within the memory budget";
     else if (chosen->delays[start] == Delay::InFlightCap)
-      diag << "started late: the group already had " << maxInFlight
-           << " collectives in flight";
+      diag << "started late: the group already had " << capUsed
+           << (capUsed == 1 ? " collective" : " collectives") << " in flight";
     else if (row.beginUs > row.issueUs)
       diag << "queued behind earlier collectives of its group";
     else if (computeBetween == 0)

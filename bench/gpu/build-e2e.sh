@@ -35,6 +35,14 @@ for prog in collectives tiny-fsdp2; do
   "$bin/sched-compile" "$prog.mlir" --runtime=local -o "$prog.local"
   "./$prog.local" --ranks 2 > "$prog.reference.txt"
 done
+# Bucket modes: 16-member buckets of small to large tensors, and the same
+# program with one collective per tensor.
+python3 "$root/bench/gpu/gen-bucket-modes.py" 4096 65536 1048576
+for size in 4096 65536 1048576; do
+  for prog in bucket-modes separate; do
+    "$bin/sched-compile" "$prog-$size.mlir" --runtime=cuda -o "$prog-$size"
+  done
+done
 cp "$root/utils/sched-launch.sh" "$root/utils/compare-checksums.py" \
-  "$root/bench/gpu/run-e2e.sh" .
+  "$root/bench/gpu/run-e2e.sh" "$root/bench/gpu/run-buckets.sh" .
 ls -la

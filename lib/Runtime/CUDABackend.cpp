@@ -341,8 +341,9 @@ bool CUDABackend::launchFlat(Collective &c, DeviceGroup &g) {
   int64_t sendTotal = 0;
   for (const Member &m : c.members)
     sendTotal += m.count;
-  int64_t recvTotal =
-      c.members[0].recvCount(c.kind, n) / c.members[0].count * sendTotal;
+  int64_t recvTotal = 0;
+  for (const Member &m : c.members)
+    recvTotal += m.recvCount(c.kind, n);
   char *send = static_cast<char *>(scratch(sendTotal * es, g.stream));
   char *recv = static_cast<char *>(scratch(recvTotal * es, g.stream));
   // Send layout: all-gather, all-reduce and broadcast concatenate; reduce-

@@ -43,6 +43,18 @@ for size in 4096 65536 1048576; do
     "$bin/sched-compile" "$prog-$size.mlir" --runtime=cuda -o "$prog-$size"
   done
 done
+# The CPU test programs of test/Runtime (compute bodies become GPU kernels),
+# unscheduled and scheduled, with their CPU references. process-groups needs
+# 4 ranks and is left to 4-GPU machines.
+for prog in collectives buckets types-bf16 types-i32 types-misc in-flight-writes; do
+  cp "$root/test/Runtime/$prog.mlir" "suite-$prog.mlir"
+  "$bin/sched-compile" "suite-$prog.mlir" --runtime=cuda -o "suite-$prog.unscheduled"
+  "$bin/sched-compile" "suite-$prog.mlir" --runtime=cuda \
+    --schedule=memory-slack=4 -o "suite-$prog.scheduled"
+  "$bin/sched-compile" "suite-$prog.mlir" --runtime=local -o "suite-$prog.local"
+  "./suite-$prog.local" --ranks 2 --iters 2 > "suite-$prog.reference.txt"
+done
 cp "$root/utils/sched-launch.sh" "$root/utils/compare-checksums.py" \
-  "$root/bench/gpu/run-e2e.sh" "$root/bench/gpu/run-buckets.sh" .
+  "$root/bench/gpu/run-e2e.sh" "$root/bench/gpu/run-buckets.sh" \
+  "$root/bench/gpu/run-suite.sh" .
 ls -la

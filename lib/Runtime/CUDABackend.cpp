@@ -34,6 +34,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <fstream>
+#include <mutex>
 #include <nccl.h>
 #include <thread>
 #include <unistd.h>
@@ -93,7 +94,18 @@ ncclDataType_t ncclType(int32_t dtype) {
   }
 }
 
-ncclRedOp_t ncclOp(int32_t reduction) {
+/// Returns true if `dtype` is an integer type.
+bool isInteger(int32_t dtype) {
+  return dtype == SCHEDRT_I8 || dtype == SCHEDRT_I16 || dtype == SCHEDRT_I32 ||
+         dtype == SCHEDRT_I64;
+}
+
+/// NCCL's op for `reduction`. The average of integers is a sum here, scaled
+/// afterwards (see scaleIntegerAverages), because ncclAvg truncates where
+/// the CPU runtimes round to nearest.
+ncclRedOp_t ncclOp(int32_t reduction, int32_t dtype) {
+  if (reduction == SCHEDRT_AVG && isInteger(dtype))
+    return ncclSum;
   switch (reduction) {
   case SCHEDRT_SUM:
     return ncclSum;
@@ -159,6 +171,8 @@ public:
 
   void launch(Collective &c) override;
   void wait(Collective &c) override;
+  /// The stream compute runs on, also for kernels of compute bodies.
+  cudaStream_t getComputeStream() const { return computeStream; }
   void compute(Compute &c) override;
   void synchronize() override;
   std::string report() override;
@@ -313,11 +327,12 @@ void CUDABackend::issueMember(const Collective &c, const Member &m,
   }
   case SCHEDRT_REDUCE_SCATTER:
     CHECK_NCCL(ncclReduceScatter(pack(), m.recv, m.count / n, type,
-                                 ncclOp(c.reduction), g.comm, g.stream));
+                                 ncclOp(c.reduction, m.dtype), g.comm,
+                                 g.stream));
     break;
   case SCHEDRT_ALL_REDUCE:
-    CHECK_NCCL(ncclAllReduce(m.send, m.recv, m.count, type, ncclOp(c.reduction),
-                             g.comm, g.stream));
+    CHECK_NCCL(ncclAllReduce(m.send, m.recv, m.count, type,
+                             ncclOp(c.reduction, m.dtype), g.comm, g.stream));
     break;
   case SCHEDRT_BROADCAST:
     CHECK_NCCL(ncclBroadcast(m.send, m.recv, m.count, type,
@@ -372,11 +387,11 @@ bool CUDABackend::launchFlat(Collective &c, DeviceGroup &g) {
     break;
   case SCHEDRT_REDUCE_SCATTER:
     CHECK_NCCL(ncclReduceScatter(send, recv, sendTotal / n, type,
-                                 ncclOp(c.reduction), g.comm, g.stream));
+                                 ncclOp(c.reduction, dtype), g.comm, g.stream));
     break;
   case SCHEDRT_ALL_REDUCE:
-    CHECK_NCCL(ncclAllReduce(send, recv, sendTotal, type, ncclOp(c.reduction),
-                             g.comm, g.stream));
+    CHECK_NCCL(ncclAllReduce(send, recv, sendTotal, type,
+                             ncclOp(c.reduction, dtype), g.comm, g.stream));
     break;
   case SCHEDRT_BROADCAST:
     CHECK_NCCL(ncclBroadcast(send, recv, sendTotal, type,
@@ -427,6 +442,11 @@ void CUDABackend::launch(Collective &c) {
     for (void *buffer : staging)
       CHECK_CUDA(cudaFreeAsync(buffer, g.stream));
   }
+  if (c.reduction == SCHEDRT_AVG)
+    for (const Member &m : c.members)
+      if (isInteger(m.dtype))
+        launchScale(m.recv, m.recvCount(c.kind, c.group->size), m.dtype,
+                    1.0 / c.group->size, g.stream);
   cudaEvent_t done = takeEvent();
   CHECK_CUDA(cudaEventRecord(done, g.stream));
   c.event = done;
@@ -534,6 +554,87 @@ std::string CUDABackend::report() {
 std::unique_ptr<Backend> schedrt::createBackend() {
   return std::make_unique<CUDABackend>();
 }
+
+//===----------------------------------------------------------------------===//
+// The mgpu* calls of upstream gpu-to-llvm, for the kernels that the lowering
+// makes of compute bodies. Modules are registered by global constructors,
+// before main, so they are loaded (and their PTX compiled by the driver) on
+// first launch; kernels run on the compute stream, in order with everything
+// else, so "synchronize" needs no host wait.
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct KernelModule {
+  const void *data;
+  cudaLibrary_t library = nullptr;
+};
+struct KernelFunction {
+  KernelModule *module;
+  const char *name;
+  cudaKernel_t kernel = nullptr;
+};
+std::mutex kernelMutex;
+std::map<std::pair<KernelModule *, std::string>,
+         std::unique_ptr<KernelFunction>>
+    kernelFunctions;
+
+cudaStream_t computeStreamOfCurrentRank() {
+  return static_cast<CUDABackend *>(current().backend)->getComputeStream();
+}
+} // namespace
+
+extern "C" {
+void *mgpuModuleLoadJIT(void *data, int) { return new KernelModule{data}; }
+
+void *mgpuModuleLoad(void *data, size_t) { return new KernelModule{data}; }
+
+void mgpuModuleUnload(void *module) {
+  auto *m = static_cast<KernelModule *>(module);
+  if (m->library)
+    cudaLibraryUnload(m->library);
+  delete m;
+}
+
+void *mgpuModuleGetFunction(void *module, const char *name) {
+  std::lock_guard<std::mutex> lock(kernelMutex);
+  auto &function = kernelFunctions[{static_cast<KernelModule *>(module), name}];
+  if (!function)
+    function.reset(
+        new KernelFunction{static_cast<KernelModule *>(module), name});
+  return function.get();
+}
+
+void *mgpuStreamCreate() { return computeStreamOfCurrentRank(); }
+
+void mgpuStreamDestroy(void *stream) {
+  if (stream != computeStreamOfCurrentRank())
+    fatal("mgpuStreamDestroy of a stream the runtime did not hand out");
+}
+
+void mgpuStreamSynchronize(void *stream) {
+  // Host code never touches device memory (convert-sched-to-runtime checks
+  // it), so stream order is enough.
+  if (stream != computeStreamOfCurrentRank())
+    fatal("mgpuStreamSynchronize of a stream the runtime did not hand out");
+}
+
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **, size_t) {
+  auto *f = static_cast<KernelFunction *>(function);
+  if (!f->kernel) {
+    if (!f->module->library)
+      CHECK_CUDA(cudaLibraryLoadData(&f->module->library, f->module->data,
+                                     nullptr, nullptr, 0, nullptr, nullptr, 0));
+    CHECK_CUDA(cudaLibraryGetKernel(&f->kernel, f->module->library, f->name));
+  }
+  CHECK_CUDA(cudaLaunchKernel(reinterpret_cast<const void *>(f->kernel),
+                              dim3(gridX, gridY, gridZ),
+                              dim3(blockX, blockY, blockZ), params, smem,
+                              static_cast<cudaStream_t>(stream)));
+}
+} // extern "C"
 
 int schedrt::runRanks(int, char **) {
   Rank rank;

@@ -120,10 +120,10 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
     in bytes, so views work.
 
     With `device-memory`, buffers live in GPU memory that host code cannot
-    touch: any other op that reads or writes a memref (a lowered compute body,
-    a `memref.copy`) is an error naming it. Compute bodies are lowered for
-    CPUs only; GPU programs use opaque `sched.compute` ops, which the GPU
-    runtime runs as kernels.
+    touch: `memref.copy` becomes `linalg.copy`, linalg ops with a parallel
+    loop are left for `sched-lower-to-llvm` to turn into GPU kernels, and any
+    other op that reads or writes a memref (a `memref.load`, a linalg op that
+    reduces everything to a scalar) is an error naming it.
 
     Errors: a sched op still in tensor form, a `sched.compute` with a body
     (run `sched-inline-compute` first), an element type the runtime does not
@@ -138,6 +138,7 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
   ];
 }

@@ -12,13 +12,18 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -48,6 +53,27 @@ void sched::buildSchedLowerToLLVMPipeline(
   toRuntime.deviceMemory = options.deviceMemory;
   pm.addPass(createConvertSchedToRuntime(toRuntime));
 
+  if (options.deviceMemory) {
+    // Linalg ops (compute bodies, copies) become GPU kernels: their parallel
+    // loops map to blocks and threads, the kernels are outlined, lowered to
+    // NVVM and embedded as PTX that the CUDA runtime loads (it implements the
+    // mgpu* calls of gpu-to-llvm on its compute stream).
+    pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+    pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass());
+    pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
+    pm.addPass(createGpuKernelOutliningPass());
+    GpuNVVMAttachTargetOptions target;
+    target.chip = options.gpuChip;
+    target.features = "+ptx80";
+    pm.addPass(createGpuNVVMAttachTarget(target));
+    OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+    kernels.addPass(createLowerAffinePass());
+    kernels.addPass(createSCFToControlFlowPass());
+    kernels.addPass(memref::createExpandStridedMetadataPass());
+    kernels.addPass(createLowerAffinePass());
+    kernels.addPass(createConvertGpuOpsToNVVMOps());
+    kernels.addPass(createReconcileUnrealizedCastsPass());
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // x86 has no bf16 arithmetic and llc lowers truncations to bf16 to
   // __truncsfbf2, which libgcc before GCC 13 lacks: compute bf16 in f32 and
@@ -66,8 +92,16 @@ void sched::buildSchedLowerToLLVMPipeline(
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  if (options.deviceMemory)
+    pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  if (options.deviceMemory) {
+    // PTX, compiled for the GPU by the driver when the runtime loads it.
+    GpuModuleToBinaryPassOptions binary;
+    binary.compilationTarget = "isa";
+    pm.addPass(createGpuModuleToBinaryPass(binary));
+  }
 }
 
 void sched::registerSchedLoweringPipelines() {
@@ -87,4 +121,9 @@ void sched::registerUpstreamLoweringPasses() {
   registerSCFToControlFlowPass();
   registerLowerAffinePass();
   registerReconcileUnrealizedCastsPass();
+  registerConvertLinalgToParallelLoopsPass();
+  registerConvertParallelLoopToGpuPass();
+  registerConvertGpuOpsToNVVMOps();
+  registerGpuToLLVMConversionPass();
+  registerGPUPasses();
 }

@@ -10,6 +10,7 @@
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -120,15 +121,37 @@ private:
 };
 
 LogicalResult ConvertSchedToRuntimePass::checkDeviceMemory() {
+  // Copies become linalg.copy, so that they run as GPU kernels too.
+  SmallVector<memref::CopyOp> copies;
+  getOperation().walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+  IRRewriter rewriter(&getContext());
+  for (memref::CopyOp copy : copies) {
+    rewriter.setInsertionPoint(copy);
+    rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
+                                                copy.getTarget());
+  }
+
   bool failedAny = false;
   getOperation().walk([&](Operation *op) {
     if (isa<CollectiveOpInterface, WaitOp, ComputeOp, memref::AllocOp,
             memref::DeallocOp>(op) ||
-        op->getParentOfType<ComputeOp>())
-      return;
+        op->getParentOfType<ComputeOp>() ||
+        op->getParentOfType<linalg::LinalgOp>())
+      return WalkResult::advance();
+    // A linalg op with a parallel loop becomes a GPU kernel
+    // (convert-parallel-loops-to-gpu maps its parallel loops to threads).
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+      if (linalgOp.getNumParallelLoops() > 0)
+        return WalkResult::skip();
+      op->emitError() << "'" << op->getName()
+                      << "' has no parallel loop to map to GPU threads: a "
+                         "full reduction cannot run on the GPU runtime yet";
+      failedAny = true;
+      return WalkResult::skip();
+    }
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects)
-      return;
+      return WalkResult::advance();
     SmallVector<MemoryEffects::EffectInstance> instances;
     effects.getEffects(instances);
     for (const MemoryEffects::EffectInstance &effect : instances) {
@@ -137,12 +160,14 @@ LogicalResult ConvertSchedToRuntimePass::checkDeviceMemory() {
           !isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect()))
         continue;
       op->emitError() << "'" << op->getName()
-                      << "' would access GPU memory from the host: compute "
-                         "bodies and copies are lowered for CPUs only; use "
-                         "opaque 'sched.compute' ops in GPU programs";
+                      << "' would access GPU memory from the host: only "
+                         "linalg ops (which become GPU kernels), copies and "
+                         "opaque 'sched.compute' ops can touch buffers in GPU "
+                         "programs";
       failedAny = true;
-      return;
+      return WalkResult::skip();
     }
+    return WalkResult::advance();
   });
   return failure(failedAny);
 }

@@ -1,7 +1,8 @@
 // RUN: sched-opt %s -split-input-file -verify-diagnostics --convert-sched-to-runtime="device-memory" | FileCheck %s
 
 // With device-memory, host code must not read or write buffers: only the
-// runtime (collectives, opaque computes) and allocation touch them.
+// runtime (collectives, opaque computes), allocation and linalg ops (which
+// the lowering turns into GPU kernels) touch them; copies become linalg.copy.
 
 sched.process_group @g size = 2
 
@@ -21,9 +22,40 @@ func.func @device_ok(%x: memref<4xf32>) {
 
 // -----
 
-func.func @host_copy(%x: memref<4xf32>, %y: memref<4xf32>) {
-  // expected-error@+1 {{'memref.copy' would access GPU memory from the host: compute bodies and copies are lowered for CPUs only; use opaque 'sched.compute' ops in GPU programs}}
+// CHECK-LABEL: func.func @copy_becomes_linalg
+// CHECK-NOT: memref.copy
+// CHECK: linalg.copy ins(%{{.*}} : memref<4xf32>) outs(%{{.*}} : memref<4xf32>)
+func.func @copy_becomes_linalg(%x: memref<4xf32>, %y: memref<4xf32>) {
   memref.copy %x, %y : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @kernel_ok
+// CHECK: linalg.generic
+func.func @kernel_ok(%x: memref<4x8xf32>, %y: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<4x8xf32>) outs(%y : memref<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @full_reduction(%x: memref<8xf32>, %y: memref<f32>) {
+  // expected-error@+1 {{'linalg.generic' has no parallel loop to map to GPU threads: a full reduction cannot run on the GPU runtime yet}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>],
+                  iterator_types = ["reduction"]}
+      ins(%x : memref<8xf32>) outs(%y : memref<f32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  }
   return
 }
 
@@ -31,7 +63,7 @@ func.func @host_copy(%x: memref<4xf32>, %y: memref<4xf32>) {
 
 func.func @host_load(%x: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
-  // expected-error@+1 {{'memref.load' would access GPU memory from the host}}
+  // expected-error@+1 {{'memref.load' would access GPU memory from the host: only linalg ops (which become GPU kernels), copies and opaque 'sched.compute' ops can touch buffers in GPU programs}}
   %v = memref.load %x[%c0] : memref<4xf32>
   return %v : f32
 }

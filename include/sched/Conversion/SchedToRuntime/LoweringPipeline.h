@@ -36,6 +36,11 @@ struct SchedLowerToLLVMOptions
       llvm::cl::desc("buffers are GPU memory: reject host access (see "
                      "convert-sched-to-runtime)"),
       llvm::cl::init(false)};
+  Option<std::string> gpuChip{
+      *this, "gpu-chip",
+      llvm::cl::desc("with device-memory: the GPU the kernels are compiled "
+                     "for (PTX, so newer GPUs run it too)"),
+      llvm::cl::init("sm_90")};
 };
 
 /// Adds the lowering of a scheduled module to the LLVM dialect to `pm`:

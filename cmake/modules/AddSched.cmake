@@ -45,5 +45,9 @@ function(add_sched_tool name)
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
   mlir_target_link_libraries(${name} PRIVATE ${ARG_MLIR_LIBS})
   mlir_check_all_link_libraries(${name})
+  # Installed tools find libMLIR.so where the MLIR they were built with
+  # lives (LLVM's default install RPATH is only $ORIGIN/../lib).
+  set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH
+    "${LLVM_LIBRARY_DIR}")
   install(TARGETS ${name} EXPORT SchedTargets RUNTIME DESTINATION bin)
 endfunction()

@@ -174,6 +174,8 @@ public:
   /// The stream compute runs on, also for kernels of compute bodies.
   cudaStream_t getComputeStream() const { return computeStream; }
   void compute(Compute &c) override;
+  void gemm(const void *a, const void *b, void *c, int64_t m, int64_t n,
+            int64_t k, int32_t dtype) override;
   void synchronize() override;
   std::string report() override;
 
@@ -478,6 +480,19 @@ void CUDABackend::gemm(double flops) {
     left -= 2.0 * side * side * k;
     gemmFlops += 2.0 * side * side * k;
   }
+}
+
+void CUDABackend::gemm(const void *a, const void *b, void *c, int64_t m,
+                       int64_t n, int64_t k, int32_t dtype) {
+  // Row-major C = A B is column-major C^T = B^T A^T.
+  cudaDataType type = dtype == SCHEDRT_F32   ? CUDA_R_32F
+                      : dtype == SCHEDRT_F16 ? CUDA_R_16F
+                                             : CUDA_R_16BF;
+  const float alpha = 1.0f, beta = 1.0f;
+  CHECK_CUBLAS(cublasGemmEx(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha, b,
+                            type, n, a, type, k, &beta, c, type, n,
+                            CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+  gemmFlops += 2.0 * m * n * k;
 }
 
 void CUDABackend::compute(Compute &c) {

@@ -104,6 +104,18 @@ void Backend::fill(void *data, int64_t count, int32_t dtype, uint64_t seed) {
   copyFromHost(data, host.data(), host.size());
 }
 
+void Backend::gemm(const void *a, const void *b, void *c, int64_t m, int64_t n,
+                   int64_t k, int32_t dtype) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float acc = static_cast<float>(loadElement(c, dtype, i * n + j));
+      for (int64_t l = 0; l < k; ++l)
+        acc += static_cast<float>(loadElement(a, dtype, i * k + l) *
+                                  loadElement(b, dtype, l * n + j));
+      storeElement(c, dtype, i * n + j, acc);
+    }
+}
+
 void schedrt::runRank(Rank &rank) {
   setCurrent(&rank);
   sched_main();
@@ -243,6 +255,17 @@ void schedrt_compute_run(int64_t handle) {
   if (!options().skipCompute)
     current().backend->compute(*compute);
   delete compute;
+}
+
+void schedrt_gemm(int64_t a, int64_t b, int64_t c, int64_t m, int64_t n,
+                  int64_t k, int32_t dtype) {
+  if (dtype != SCHEDRT_F32 && dtype != SCHEDRT_F16 && dtype != SCHEDRT_BF16)
+    fatal("schedrt_gemm of %s matrices is not supported", dtypeName(dtype));
+  if (options().skipCompute)
+    return;
+  current().backend->gemm(reinterpret_cast<const void *>(a),
+                          reinterpret_cast<const void *>(b),
+                          reinterpret_cast<void *>(c), m, n, k, dtype);
 }
 
 void schedrt_fill(int64_t data, int64_t count, int32_t dtype, int32_t index) {

@@ -114,6 +114,9 @@ public:
   virtual void launch(Collective &collective) = 0;
   virtual void wait(Collective &collective) = 0;
   virtual void compute(Compute &compute) = 0;
+  /// C += A x B (see schedrt_gemm); the default runs on host memory.
+  virtual void gemm(const void *a, const void *b, void *c, int64_t m, int64_t n,
+                    int64_t k, int32_t dtype);
   /// Fills `count` elements with fillValue(seed, i).
   virtual void fill(void *data, int64_t count, int32_t dtype, uint64_t seed);
   /// Waits until all work issued by this rank is done.

@@ -120,7 +120,9 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
     in bytes, so views work.
 
     With `device-memory`, buffers live in GPU memory that host code cannot
-    touch: `memref.copy` becomes `linalg.copy`, linalg ops with a parallel
+    touch: `memref.copy` becomes `linalg.copy`, a `linalg.matmul` of
+    contiguous f32, f16 or bf16 matrices becomes `schedrt_gemm` (cuBLAS),
+    other linalg ops with a parallel
     loop are left for `sched-lower-to-llvm` to turn into GPU kernels, and any
     other op that reads or writes a memref (a `memref.load`, a linalg op that
     reduces everything to a scalar) is an error naming it.

@@ -91,6 +91,12 @@ void schedrt_compute_arg(int64_t handle, int64_t data, int64_t count,
 /// of the inputs (and, on the GPU, a GEMM of `flops` runs beside it).
 void schedrt_compute_run(int64_t handle);
 
+/// C[m][n] += A[m][k] x B[k][n] for row-major matrices of `dtype` (f32, f16
+/// or bf16), accumulated in f32: the linalg.matmul of a compute body on the
+/// GPU runtime (cuBLAS); host loops elsewhere.
+void schedrt_gemm(int64_t a, int64_t b, int64_t c, int64_t m, int64_t n,
+                  int64_t k, int32_t dtype);
+
 /// Fills entry argument `index` with deterministic values that depend on the
 /// rank, the argument index and the element index.
 void schedrt_fill(int64_t data, int64_t count, int32_t dtype, int32_t index);

@@ -131,6 +131,42 @@ LogicalResult ConvertSchedToRuntimePass::checkDeviceMemory() {
                                                 copy.getTarget());
   }
 
+  // Matmuls of float matrices become cuBLAS GEMMs (schedrt_gemm).
+  SmallVector<linalg::MatmulOp> matmuls;
+  getOperation().walk([&](linalg::MatmulOp op) {
+    if (op.hasPureBufferSemantics() && !op.hasUserDefinedMaps())
+      matmuls.push_back(op);
+  });
+  for (linalg::MatmulOp op : matmuls) {
+    Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1],
+          c = op.getDpsInits()[0];
+    auto typeA = cast<MemRefType>(a.getType());
+    auto typeB = cast<MemRefType>(b.getType());
+    auto typeC = cast<MemRefType>(c.getType());
+    Type element = typeC.getElementType();
+    bool gemm = (element.isF32() || element.isF16() || element.isBF16()) &&
+                typeA.getElementType() == element &&
+                typeB.getElementType() == element;
+    for (MemRefType type : {typeA, typeB, typeC})
+      gemm &= memref::isStaticShapeAndContiguousRowMajor(type);
+    if (!gemm)
+      continue; // A GPU kernel of loops, like any other linalg op.
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    auto i64 = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(builder, loc, v, 64);
+    };
+    buildRuntimeCall(
+        builder, loc, getOperation(), "schedrt_gemm",
+        {buildBufferAddress(builder, loc, a),
+         buildBufferAddress(builder, loc, b),
+         buildBufferAddress(builder, loc, c), i64(typeC.getDimSize(0)),
+         i64(typeC.getDimSize(1)), i64(typeA.getDimSize(1)),
+         arith::ConstantIntOp::create(builder, loc, *getRuntimeDType(element),
+                                      32)});
+    op.erase();
+  }
+
   bool failedAny = false;
   getOperation().walk([&](Operation *op) {
     if (isa<CollectiveOpInterface, WaitOp, ComputeOp, memref::AllocOp,

@@ -67,3 +67,21 @@ func.func @host_load(%x: memref<4xf32>) -> f32 {
   %v = memref.load %x[%c0] : memref<4xf32>
   return %v : f32
 }
+
+// -----
+
+// Float matmuls become cuBLAS GEMMs; others stay linalg (GPU kernels).
+// CHECK-LABEL: func.func @matmuls
+// CHECK: %[[C16:.*]] = arith.constant 16 : i64
+// CHECK: %[[C8:.*]] = arith.constant 8 : i64
+// CHECK: %[[C32:.*]] = arith.constant 32 : i64
+// CHECK: %[[BF16:.*]] = arith.constant 4 : i32
+// CHECK: call @schedrt_gemm(%{{.*}}, %{{.*}}, %{{.*}}, %[[C16]], %[[C8]], %[[C32]], %[[BF16]])
+// CHECK-NOT: linalg.matmul ins(%arg0
+// CHECK: linalg.matmul ins(%arg3, %arg4 : memref<16x32xi32>, memref<32x8xi32>)
+func.func @matmuls(%a: memref<16x32xbf16>, %b: memref<32x8xbf16>, %c: memref<16x8xbf16>,
+                   %ai: memref<16x32xi32>, %bi: memref<32x8xi32>, %ci: memref<16x8xi32>) {
+  linalg.matmul ins(%a, %b : memref<16x32xbf16>, memref<32x8xbf16>) outs(%c : memref<16x8xbf16>)
+  linalg.matmul ins(%ai, %bi : memref<16x32xi32>, memref<32x8xi32>) outs(%ci : memref<16x8xi32>)
+  return
+}

@@ -56,5 +56,5 @@ for prog in collectives buckets types-bf16 types-i32 types-misc in-flight-writes
 done
 cp "$root/utils/sched-launch.sh" "$root/utils/compare-checksums.py" \
   "$root/bench/gpu/run-e2e.sh" "$root/bench/gpu/run-buckets.sh" \
-  "$root/bench/gpu/run-suite.sh" .
+  "$root/bench/gpu/run-suite.sh" "$root/bench/gpu/run-profile.sh" .
 ls -la

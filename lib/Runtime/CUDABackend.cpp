@@ -37,6 +37,7 @@
 #include <mutex>
 #include <nccl.h>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 
 using namespace schedrt;
@@ -219,7 +220,66 @@ private:
   int deviceArgCapacity = 0;
   double gemmFlops = 0;
   int device = 0;
+
+  /// --op-times: an event pair around each op, resolved when the device is
+  /// idle, and the sums per compute salt and per collective shape.
+  struct Timed {
+    cudaEvent_t begin, end;
+    bool compute;
+    int64_t salt;
+    int32_t kind;
+    int64_t groupSize;
+    int64_t bytes;
+  };
+  std::vector<Timed> timed;
+  std::map<int64_t, std::pair<int64_t, double>> computeTimes;
+  std::map<std::tuple<int32_t, int64_t, int64_t>, std::pair<int64_t, double>>
+      collectiveTimes;
+  bool profiling() const { return !options().opTimesPath.empty(); }
+  cudaEvent_t timingEvent(cudaStream_t stream) {
+    cudaEvent_t event;
+    CHECK_CUDA(cudaEventCreate(&event));
+    CHECK_CUDA(cudaEventRecord(event, stream));
+    return event;
+  }
+  void resolveTimes();
+  void writeTimes();
 };
+
+void CUDABackend::resolveTimes() {
+  // Step 0 warms up (communicators, allocator, module loads): not counted.
+  bool count = !current().stepMs.empty();
+  for (const Timed &t : timed) {
+    float ms = 0;
+    CHECK_CUDA(cudaEventElapsedTime(&ms, t.begin, t.end));
+    if (count) {
+      auto &slot = t.compute ? computeTimes[t.salt]
+                             : collectiveTimes[{t.kind, t.groupSize, t.bytes}];
+      slot.first += 1;
+      slot.second += ms * 1000.0;
+    }
+    cudaEventDestroy(t.begin);
+    cudaEventDestroy(t.end);
+  }
+  timed.clear();
+}
+
+void CUDABackend::writeTimes() {
+  if (current().rank != 0)
+    return;
+  FILE *file = std::fopen(options().opTimesPath.c_str(), "w");
+  if (!file)
+    fatal("cannot write %s", options().opTimesPath.c_str());
+  for (auto &[salt, sum] : computeTimes)
+    std::fprintf(file, "compute %lld %lld %.3f\n", static_cast<long long>(salt),
+                 static_cast<long long>(sum.first), sum.second / sum.first);
+  for (auto &[key, sum] : collectiveTimes)
+    std::fprintf(file, "collective %d %lld %lld %lld %.3f\n", std::get<0>(key),
+                 static_cast<long long>(std::get<1>(key)),
+                 static_cast<long long>(std::get<2>(key)),
+                 static_cast<long long>(sum.first), sum.second / sum.first);
+  std::fclose(file);
+}
 
 void CUDABackend::initialize() {
   Rank &rank = current();
@@ -274,6 +334,8 @@ void CUDABackend::initialize() {
 
 void CUDABackend::finalize() {
   synchronize();
+  if (profiling())
+    writeTimes();
   for (DeviceGroup *g : groups) {
     ncclCommDestroy(g->comm);
     cudaStreamDestroy(g->stream);
@@ -428,6 +490,7 @@ void CUDABackend::launch(Collective &c) {
   CHECK_CUDA(cudaEventRecord(ready, computeStream));
   CHECK_CUDA(cudaStreamWaitEvent(g.stream, ready, 0));
   freeEvents.push_back(ready);
+  cudaEvent_t begin = profiling() ? timingEvent(g.stream) : nullptr;
   if (!(options().flatBuckets && launchFlat(c, g))) {
     std::vector<void *> staging;
     std::vector<Unpack> unpacks;
@@ -449,6 +512,18 @@ void CUDABackend::launch(Collective &c) {
       if (isInteger(m.dtype))
         launchScale(m.recv, m.recvCount(c.kind, c.group->size), m.dtype,
                     1.0 / c.group->size, g.stream);
+  if (begin) {
+    // The cost model's bytes: the full buffer of one rank (the gathered
+    // output of an all-gather, the input otherwise), summed over a bucket.
+    int64_t bytes = 0;
+    for (const Member &m : c.members)
+      bytes +=
+          (c.kind == SCHEDRT_ALL_GATHER ? m.recvCount(c.kind, c.group->size)
+                                        : m.count) *
+          elementSize(m.dtype);
+    timed.push_back(
+        {begin, timingEvent(g.stream), false, 0, c.kind, c.group->size, bytes});
+  }
   cudaEvent_t done = takeEvent();
   CHECK_CUDA(cudaEventRecord(done, g.stream));
   c.event = done;
@@ -496,6 +571,7 @@ void CUDABackend::gemm(const void *a, const void *b, void *c, int64_t m,
 }
 
 void CUDABackend::compute(Compute &c) {
+  cudaEvent_t begin = profiling() ? timingEvent(computeStream) : nullptr;
   if (c.flops > 0)
     gemm(c.flops);
   int numInputs = static_cast<int>(c.inputs.size());
@@ -525,6 +601,8 @@ void CUDABackend::compute(Compute &c) {
               numInputs, static_cast<int64_t>(j), computeStream);
   }
   CHECK_CUDA(cudaGetLastError());
+  if (begin)
+    timed.push_back({begin, timingEvent(computeStream), true, c.salt, 0, 0, 0});
 }
 
 void CUDABackend::synchronize() {
@@ -533,8 +611,11 @@ void CUDABackend::synchronize() {
   auto start = std::chrono::steady_clock::now();
   while (true) {
     cudaError_t state = cudaStreamQuery(computeStream);
-    if (state == cudaSuccess)
+    if (state == cudaSuccess) {
+      if (!timed.empty())
+        resolveTimes();
       break;
+    }
     if (state != cudaErrorNotReady)
       fatal("cudaStreamQuery failed: %s", cudaGetErrorString(state));
     for (DeviceGroup *g : groups) {

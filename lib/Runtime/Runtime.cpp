@@ -166,15 +166,20 @@ int main(int argc, char **argv) {
         globalOptions.flatBuckets = true;
       else if (std::strcmp(v, "grouped") != 0)
         fatal("--buckets must be 'flat' or 'grouped', not '%s'", v);
+    } else if (const char *v = value("--op-times")) {
+      globalOptions.opTimesPath = v;
     } else if (std::strcmp(argv[i], "--skip-comm") == 0) {
       globalOptions.skipComm = true;
     } else if (std::strcmp(argv[i], "--skip-compute") == 0) {
       globalOptions.skipCompute = true;
     } else if (std::strcmp(argv[i], "--help") == 0) {
       std::printf("usage: %s [--iters N] [--ranks N (local backend)] "
-                  "[--buckets flat|grouped] [--skip-comm] [--skip-compute]\n"
+                  "[--buckets flat|grouped] [--skip-comm] [--skip-compute] "
+                  "[--op-times FILE]\n"
                   "  --skip-comm, --skip-compute: time the compute alone or "
-                  "the communication alone (results are then meaningless)\n",
+                  "the communication alone (results are then meaningless)\n"
+                  "  --op-times: CUDA runtime, per-kind op times for "
+                  "bench/gpu/make-profile.py\n",
                   argv[0]);
       return 0;
     } else {

@@ -154,6 +154,9 @@ struct Options {
   /// Timing runs of the lower bound: drop collectives or compute.
   bool skipComm = false;
   bool skipCompute = false;
+  /// CUDA runtime: where rank 0 writes the mean time of every compute kind
+  /// and collective (all steps but the first), for a measured profile.
+  std::string opTimesPath;
 };
 const Options &options();
 

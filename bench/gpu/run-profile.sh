@@ -19,5 +19,12 @@ for prog in l8-fsdp2 l8-tp2; do
     --skip-compute --op-times "$out/$prog.comm-times.txt" > /dev/null ||
     status=1
 done
+# Chrome traces of the last of 5 steps, for bench/gpu/timeline.py.
+for prog in l8-fsdp2 l8-tp2; do
+  for variant in unscheduled scheduled; do
+    ./sched-launch.sh -n 2 "./$prog.$variant" --iters 5 \
+      --trace "$out/$prog.$variant.trace.json" > /dev/null || status=1
+  done
+done
 head -50 "$out"/*-times.txt
 exit $status

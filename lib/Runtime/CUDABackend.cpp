@@ -178,6 +178,7 @@ public:
   void gemm(const void *a, const void *b, void *c, int64_t m, int64_t n,
             int64_t k, int32_t dtype) override;
   void synchronize() override;
+  void beginStep(int64_t iter) override;
   std::string report() override;
 
 private:
@@ -230,12 +231,19 @@ private:
     int32_t kind;
     int64_t groupSize;
     int64_t bytes;
+    int32_t stream; ///< 0: compute, 1 + group id: that group's comm stream.
   };
   std::vector<Timed> timed;
   std::map<int64_t, std::pair<int64_t, double>> computeTimes;
   std::map<std::tuple<int32_t, int64_t, int64_t>, std::pair<int64_t, double>>
       collectiveTimes;
-  bool profiling() const { return !options().opTimesPath.empty(); }
+  bool profiling() const {
+    return !options().opTimesPath.empty() || !options().tracePath.empty();
+  }
+  /// --trace: the event that starts the traced (last) step, and the trace.
+  cudaEvent_t traceStart = nullptr;
+  std::vector<std::string> traceEvents;
+  void writeTrace();
   cudaEvent_t timingEvent(cudaStream_t stream) {
     cudaEvent_t event;
     CHECK_CUDA(cudaEventCreate(&event));
@@ -252,6 +260,23 @@ void CUDABackend::resolveTimes() {
   for (const Timed &t : timed) {
     float ms = 0;
     CHECK_CUDA(cudaEventElapsedTime(&ms, t.begin, t.end));
+    if (traceStart) {
+      static const char *kinds[] = {
+          "",           "all_gather", "reduce_scatter",
+          "all_reduce", "all_to_all", "broadcast"};
+      float startMs = 0;
+      CHECK_CUDA(cudaEventElapsedTime(&startMs, traceStart, t.begin));
+      std::string name = t.compute ? "salt:" + std::to_string(t.salt)
+                                   : std::string(kinds[t.kind]);
+      char event[256];
+      std::snprintf(event, sizeof(event),
+                    "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":0,"
+                    "\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f}",
+                    name.c_str(), t.compute ? "compute" : "comm", t.stream,
+                    startMs * 1000.0, ms * 1000.0);
+      std::string text = event;
+      traceEvents.push_back(text);
+    }
     if (count) {
       auto &slot = t.compute ? computeTimes[t.salt]
                              : collectiveTimes[{t.kind, t.groupSize, t.bytes}];
@@ -262,6 +287,28 @@ void CUDABackend::resolveTimes() {
     cudaEventDestroy(t.end);
   }
   timed.clear();
+  if (traceStart) {
+    cudaEventDestroy(traceStart);
+    traceStart = nullptr;
+  }
+}
+
+void CUDABackend::beginStep(int64_t iter) {
+  if (!options().tracePath.empty() && iter + 1 == options().iters)
+    traceStart = timingEvent(computeStream);
+}
+
+void CUDABackend::writeTrace() {
+  if (current().rank != 0)
+    return;
+  FILE *file = std::fopen(options().tracePath.c_str(), "w");
+  if (!file)
+    fatal("cannot write %s", options().tracePath.c_str());
+  std::fprintf(file, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
+  for (size_t i = 0; i < traceEvents.size(); ++i)
+    std::fprintf(file, "%s%s", i ? ",\n" : "\n", traceEvents[i].c_str());
+  std::fprintf(file, "\n]}\n");
+  std::fclose(file);
 }
 
 void CUDABackend::writeTimes() {
@@ -334,8 +381,10 @@ void CUDABackend::initialize() {
 
 void CUDABackend::finalize() {
   synchronize();
-  if (profiling())
+  if (!options().opTimesPath.empty())
     writeTimes();
+  if (!options().tracePath.empty())
+    writeTrace();
   for (DeviceGroup *g : groups) {
     ncclCommDestroy(g->comm);
     cudaStreamDestroy(g->stream);
@@ -521,8 +570,8 @@ void CUDABackend::launch(Collective &c) {
           (c.kind == SCHEDRT_ALL_GATHER ? m.recvCount(c.kind, c.group->size)
                                         : m.count) *
           elementSize(m.dtype);
-    timed.push_back(
-        {begin, timingEvent(g.stream), false, 0, c.kind, c.group->size, bytes});
+    timed.push_back({begin, timingEvent(g.stream), false, 0, c.kind,
+                     c.group->size, bytes, 1 + c.group->id});
   }
   cudaEvent_t done = takeEvent();
   CHECK_CUDA(cudaEventRecord(done, g.stream));
@@ -602,7 +651,8 @@ void CUDABackend::compute(Compute &c) {
   }
   CHECK_CUDA(cudaGetLastError());
   if (begin)
-    timed.push_back({begin, timingEvent(computeStream), true, c.salt, 0, 0, 0});
+    timed.push_back(
+        {begin, timingEvent(computeStream), true, c.salt, 0, 0, 0, 0});
 }
 
 void CUDABackend::synchronize() {

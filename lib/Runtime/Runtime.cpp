@@ -166,6 +166,8 @@ int main(int argc, char **argv) {
         globalOptions.flatBuckets = true;
       else if (std::strcmp(v, "grouped") != 0)
         fatal("--buckets must be 'flat' or 'grouped', not '%s'", v);
+    } else if (const char *v = value("--trace")) {
+      globalOptions.tracePath = v;
     } else if (const char *v = value("--op-times")) {
       globalOptions.opTimesPath = v;
     } else if (std::strcmp(argv[i], "--skip-comm") == 0) {
@@ -175,11 +177,13 @@ int main(int argc, char **argv) {
     } else if (std::strcmp(argv[i], "--help") == 0) {
       std::printf("usage: %s [--iters N] [--ranks N (local backend)] "
                   "[--buckets flat|grouped] [--skip-comm] [--skip-compute] "
-                  "[--op-times FILE]\n"
+                  "[--op-times FILE] [--trace FILE]\n"
                   "  --skip-comm, --skip-compute: time the compute alone or "
                   "the communication alone (results are then meaningless)\n"
                   "  --op-times: CUDA runtime, per-kind op times for "
-                  "bench/gpu/make-profile.py\n",
+                  "bench/gpu/make-profile.py\n"
+                  "  --trace: CUDA runtime, a Chrome trace of the last step "
+                  "(rank 0)\n",
                   argv[0]);
       return 0;
     } else {
@@ -288,9 +292,10 @@ void schedrt_fill(int64_t data, int64_t count, int32_t dtype, int32_t index) {
 
 int64_t schedrt_num_iters(void) { return options().iters; }
 
-void schedrt_step_begin(int64_t) {
+void schedrt_step_begin(int64_t iter) {
   Rank &rank = current();
   rank.backend->synchronize();
+  rank.backend->beginStep(iter);
   rank.stepStart = nowMs();
 }
 

@@ -119,6 +119,8 @@ public:
                     int64_t k, int32_t dtype);
   /// Fills `count` elements with fillValue(seed, i).
   virtual void fill(void *data, int64_t count, int32_t dtype, uint64_t seed);
+  /// Called at the start of step `iter`, after synchronize().
+  virtual void beginStep(int64_t iter) {}
   /// Waits until all work issued by this rank is done.
   virtual void synchronize() = 0;
   /// Extra lines for the final report (e.g. device memory).
@@ -157,6 +159,8 @@ struct Options {
   /// CUDA runtime: where rank 0 writes the mean time of every compute kind
   /// and collective (all steps but the first), for a measured profile.
   std::string opTimesPath;
+  /// CUDA runtime: where rank 0 writes a Chrome trace of the last step.
+  std::string tracePath;
 };
 const Options &options();
 

@@ -222,4 +222,19 @@ def SchedCopyInFlightInputs
   ];
 }
 
+def SchedSanitizeKernelNames
+    : Pass<"sched-sanitize-kernel-names", "ModuleOp"> {
+  let summary = "give outlined GPU kernels names PTX accepts";
+  let description = [{
+    `gpu-kernel-outlining` names a kernel after the function it comes from,
+    and MLIR function names may hold characters PTX symbols may not (a graph
+    imported from PyTorch is named like `llama-1b-fsdp2`). This pass renames
+    every `gpu.module` and `gpu.func` whose name has a character outside
+    `[A-Za-z0-9_$]` (each such character becomes `_`, with a numeric suffix
+    if the name is taken) and updates the `gpu.launch_func` ops that name
+    them. `sched-lower-to-llvm` runs it after outlining with
+    `device-memory`.
+  }];
+}
+
 #endif // SCHED_CONVERSION_PASSES_TD

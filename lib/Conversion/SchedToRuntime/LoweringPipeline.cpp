@@ -62,6 +62,7 @@ void sched::buildSchedLowerToLLVMPipeline(
     pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass());
     pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
     pm.addPass(createGpuKernelOutliningPass());
+    pm.addPass(createSchedSanitizeKernelNames());
     GpuNVVMAttachTargetOptions target;
     target.chip = options.gpuChip;
     target.features = "+ptx80";

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+#===- inductor_overlap.py - PyTorch Inductor's overlap scheduler on our graphs ===#
+#
+# Part of the sched project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+#
+#===----------------------------------------------------------------------===#
+"""Traces the same Llama-style training step as utils/export_fx_graph.py,
+writes it (sched-fx/1 JSON), runs Inductor's overlap scheduler
+(torch._inductor.fx_passes.overlap_scheduling.schedule_overlap_bucketing) on
+it and writes the graph in Inductor's order, with the pass time.
+
+With --estimates FILE ({"node name": microseconds}, from
+bench/inductor/estimates.py), Inductor's custom_runtime_estimation hook
+returns sched's cost-model times, so both schedulers see the same costs;
+nodes missing from the file cost 0. Without it, Inductor uses its own
+estimators (analytical collectives, benchmarked compute).
+
+usage: inductor_overlap.py --out-dir DIR [--estimates FILE] [--bucket]
+         [export_fx_graph.py options: --layers, --hidden, --world-size, ...]
+Runs where PyTorch is (the GPU machine); needs no GPU memory beyond
+Inductor's own benchmarking.
+"""
+
+import argparse
+import inspect
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "utils"))
+import export_fx_graph as efx  # noqa: E402
+
+
+def main():
+    own = argparse.ArgumentParser(add_help=False)
+    own.add_argument("--out-dir", required=True)
+    own.add_argument("--estimates")
+    own.add_argument("--bucket", action="store_true")
+    ours, rest = own.parse_known_args()
+    import torch
+    from torch._inductor.fx_passes import overlap_scheduling as ovl
+
+    args = efx.parse_args(rest + ["--out", "unused.json"])
+    if args.device is None:
+        args.device = "cuda" if torch.cuda.is_available() else "cpu"
+    config = efx.Config(layers=args.layers, hidden=args.hidden, heads=args.heads,
+                        ffn=args.ffn, seq=args.seq, batch=args.batch)
+    parallel, labels = efx.init_groups(torch, args)
+    start = time.perf_counter()
+    gm = efx.trace(torch, args, config, parallel)
+    trace_s = time.perf_counter() - start
+    name = args.name or "step"
+    os.makedirs(ours.out_dir, exist_ok=True)
+    efx.write_document(efx.to_document(torch, gm, args, labels, {}),
+                       os.path.join(ours.out_dir, name + ".json"))
+    nodes = len(gm.graph.nodes)
+
+    kwargs = {"collective_bucketing": ours.bucket}
+    sig = inspect.signature(ovl.schedule_overlap_bucketing)
+    print("schedule_overlap_bucketing%s" % sig, file=sys.stderr)
+    if ours.estimates:
+        est = json.load(open(ours.estimates))
+        missing = [n.name for n in gm.graph.nodes
+                   if n.op == "call_function" and n.name not in est]
+        print("estimates: %d nodes, %d call_function nodes without one (cost 0)"
+              % (len(est), len(missing)), file=sys.stderr)
+
+        def custom(node, override_size=None):
+            return est.get(node.name, 0.0) / 1000.0  # us -> ms
+
+        kwargs["custom_runtime_estimation"] = custom
+        for knob in ("collective_estimator", "compute_estimator"):
+            if knob in sig.parameters:
+                kwargs[knob] = "analytical"
+    kwargs = {k: v for k, v in kwargs.items() if k in sig.parameters}
+    start = time.perf_counter()
+    result = ovl.schedule_overlap_bucketing(gm, **kwargs)
+    pass_s = time.perf_counter() - start
+    if isinstance(result, torch.fx.GraphModule):
+        gm = result
+    out = os.path.join(ours.out_dir, name + ".inductor.json")
+    efx.write_document(efx.to_document(torch, gm, args, labels, {}), out)
+    report = {"name": name, "nodes": nodes, "trace_s": round(trace_s, 3),
+              "inductor_pass_s": round(pass_s, 4), "estimates": bool(ours.estimates),
+              "bucket": ours.bucket, "torch": torch.__version__}
+    print(json.dumps(report))
+    with open(os.path.join(ours.out_dir, name + ".inductor-time.json"), "w") as f:
+        json.dump(report, f)
+    import torch.distributed as dist
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,285 @@
+//===- sched-calibrate.cpp - measure the machine for the cost model -------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs on every GPU of a group (utils/sched-launch.sh -n N sched-calibrate
+// --out PROFILE.json) and measures what sched's cost model needs:
+//   * every collective kind (all_gather, reduce_scatter, all_reduce,
+//     all_to_all, broadcast) over all ranks, bf16, full buffers from 4 KiB to
+//     1 GiB: the time per call, on its own and with bf16 GEMMs running on
+//     another stream at the same time;
+//   * GEMM throughput (bf16 and f32) and copy bandwidth;
+//   * the cost of a launch (a 4-byte memset) and of an event record plus a
+//     stream wait on it.
+// Rank 0 writes a profile the cost model loads (docs/CostModel.md: the
+// collective curves of the solo runs) and, next to it, FILE.details.json
+// with every measurement. Times are the slowest rank's (an NCCL max).
+//
+//===----------------------------------------------------------------------===//
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+[[noreturn]] void fail(const char *what, const char *why) {
+  std::fprintf(stderr, "sched-calibrate: %s failed: %s\n", what, why);
+  std::exit(1);
+}
+#define CHECK_CUDA(call)                                                       \
+  do {                                                                         \
+    cudaError_t e_ = (call);                                                   \
+    if (e_ != cudaSuccess)                                                     \
+      fail(#call, cudaGetErrorString(e_));                                     \
+  } while (0)
+#define CHECK_NCCL(call)                                                       \
+  do {                                                                         \
+    ncclResult_t r_ = (call);                                                  \
+    if (r_ != ncclSuccess)                                                     \
+      fail(#call, ncclGetErrorString(r_));                                     \
+  } while (0)
+#define CHECK_CUBLAS(call)                                                     \
+  do {                                                                         \
+    if ((call) != CUBLAS_STATUS_SUCCESS)                                       \
+      fail(#call, "cuBLAS error");                                             \
+  } while (0)
+
+int envInt(const char *name, int fallback) {
+  const char *v = std::getenv(name);
+  return v ? std::atoi(v) : fallback;
+}
+
+const char *kKinds[] = {"all_gather", "reduce_scatter", "all_reduce",
+                        "all_to_all", "broadcast"};
+
+struct Context {
+  int rank = 0, world = 1;
+  ncclComm_t comm;
+  cudaStream_t comm_stream, compute_stream;
+  cublasHandle_t blas;
+  void *send = nullptr, *recv = nullptr, *gemm[3] = {};
+  float *scratch = nullptr;
+};
+
+/// Issues one collective of `bytes` full-buffer bytes (bf16).
+void issue(Context &c, int kind, size_t bytes) {
+  size_t full = bytes / 2, part = full / c.world;
+  switch (kind) {
+  case 0:
+    CHECK_NCCL(ncclAllGather(c.send, c.recv, part, ncclBfloat16, c.comm,
+                             c.comm_stream));
+    break;
+  case 1:
+    CHECK_NCCL(ncclReduceScatter(c.send, c.recv, part, ncclBfloat16, ncclSum,
+                                 c.comm, c.comm_stream));
+    break;
+  case 2:
+    CHECK_NCCL(ncclAllReduce(c.send, c.recv, full, ncclBfloat16, ncclSum,
+                             c.comm, c.comm_stream));
+    break;
+  case 3:
+    CHECK_NCCL(ncclAlltoAll(c.send, c.recv, part, ncclBfloat16, c.comm,
+                            c.comm_stream));
+    break;
+  default:
+    CHECK_NCCL(ncclBroadcast(c.send, c.recv, full, ncclBfloat16, 0, c.comm,
+                             c.comm_stream));
+  }
+}
+
+/// The slowest rank's value of `value`.
+double slowest(Context &c, double value) {
+  float v = static_cast<float>(value);
+  CHECK_CUDA(cudaMemcpy(c.scratch, &v, 4, cudaMemcpyHostToDevice));
+  CHECK_NCCL(ncclAllReduce(c.scratch, c.scratch, 1, ncclFloat32, ncclMax,
+                           c.comm, c.comm_stream));
+  CHECK_CUDA(cudaStreamSynchronize(c.comm_stream));
+  CHECK_CUDA(cudaMemcpy(&v, c.scratch, 4, cudaMemcpyDeviceToHost));
+  return v;
+}
+
+/// Enqueues `count` 8192^3 bf16 GEMMs on the compute stream.
+void gemms(Context &c, int count, int side = 8192,
+           cudaDataType type = CUDA_R_16BF) {
+  const float alpha = 1, beta = 0;
+  for (int i = 0; i < count; ++i)
+    CHECK_CUBLAS(cublasGemmEx(c.blas, CUBLAS_OP_N, CUBLAS_OP_N, side, side,
+                              side, &alpha, c.gemm[0], type, side, c.gemm[1],
+                              type, side, &beta, c.gemm[2], type, side,
+                              CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
+/// Mean time in us of `iters` calls of `body` on `stream` (after warm-up).
+template <typename F> double timeOn(cudaStream_t stream, int iters, F body) {
+  for (int i = 0; i < 3; ++i)
+    body();
+  cudaEvent_t begin, end;
+  CHECK_CUDA(cudaEventCreate(&begin));
+  CHECK_CUDA(cudaEventCreate(&end));
+  CHECK_CUDA(cudaEventRecord(begin, stream));
+  for (int i = 0; i < iters; ++i)
+    body();
+  CHECK_CUDA(cudaEventRecord(end, stream));
+  CHECK_CUDA(cudaEventSynchronize(end));
+  float ms = 0;
+  CHECK_CUDA(cudaEventElapsedTime(&ms, begin, end));
+  cudaEventDestroy(begin);
+  cudaEventDestroy(end);
+  return ms * 1000.0 / iters;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string out = "profile.json";
+  size_t maxBytes = size_t(1) << 30;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--out") && i + 1 < argc)
+      out = argv[++i];
+    else if (!std::strcmp(argv[i], "--max-bytes") && i + 1 < argc)
+      maxBytes = std::strtoull(argv[++i], nullptr, 10);
+    else {
+      std::fprintf(stderr, "usage: sched-calibrate [--out FILE] "
+                           "[--max-bytes N] (start with sched-launch.sh)\n");
+      return 2;
+    }
+  }
+  Context c;
+  c.rank = envInt("RANK", 0);
+  c.world = envInt("WORLD_SIZE", 1);
+  CHECK_CUDA(cudaSetDevice(envInt("LOCAL_RANK", c.rank)));
+  ncclUniqueId id;
+  const char *path = std::getenv("SCHED_NCCL_ID_FILE");
+  if (c.world > 1 && !path)
+    fail("bootstrap", "SCHED_NCCL_ID_FILE is not set (use sched-launch.sh)");
+  if (c.rank == 0) {
+    CHECK_NCCL(ncclGetUniqueId(&id));
+    if (c.world > 1) {
+      std::string tmp = std::string(path) + ".tmp";
+      std::ofstream(tmp, std::ios::binary)
+          .write(reinterpret_cast<char *>(&id), sizeof(id));
+      std::rename(tmp.c_str(), path);
+    }
+  } else {
+    auto start = std::chrono::steady_clock::now();
+    while (true) {
+      std::ifstream in(path, std::ios::binary);
+      if (in.read(reinterpret_cast<char *>(&id), sizeof(id)))
+        break;
+      if (std::chrono::steady_clock::now() - start > std::chrono::seconds(120))
+        fail("bootstrap", "no NCCL id from rank 0 after 120 s");
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  CHECK_NCCL(ncclCommInitRank(&c.comm, c.world, id, c.rank));
+  CHECK_CUDA(cudaStreamCreateWithFlags(&c.comm_stream, cudaStreamNonBlocking));
+  CHECK_CUDA(
+      cudaStreamCreateWithFlags(&c.compute_stream, cudaStreamNonBlocking));
+  CHECK_CUBLAS(cublasCreate(&c.blas));
+  CHECK_CUBLAS(cublasSetStream(c.blas, c.compute_stream));
+  CHECK_CUDA(cudaMalloc(&c.send, maxBytes));
+  CHECK_CUDA(cudaMalloc(&c.recv, maxBytes));
+  CHECK_CUDA(cudaMalloc(&c.scratch, 4));
+  for (void *&buffer : c.gemm)
+    CHECK_CUDA(cudaMalloc(&buffer, size_t(8192) * 8192 * 4));
+  CHECK_CUDA(cudaMemset(c.send, 0, maxBytes));
+  for (void *buffer : c.gemm)
+    CHECK_CUDA(cudaMemset(buffer, 0, size_t(8192) * 8192 * 4));
+
+  // Compute and memory.
+  double gemmBf16 = timeOn(c.compute_stream, 10, [&] { gemms(c, 1); });
+  double gemmF32 =
+      timeOn(c.compute_stream, 3, [&] { gemms(c, 1, 8192, CUDA_R_32F); });
+  double copy = timeOn(c.compute_stream, 10, [&] {
+    CHECK_CUDA(cudaMemcpyAsync(c.recv, c.send, maxBytes,
+                               cudaMemcpyDeviceToDevice, c.compute_stream));
+  });
+  // Launch and event costs (host time per call, stream drained).
+  auto hostUs = [&](int iters, auto body) {
+    CHECK_CUDA(cudaDeviceSynchronize());
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < iters; ++i)
+      body();
+    CHECK_CUDA(cudaDeviceSynchronize());
+    return std::chrono::duration<double, std::micro>(
+               std::chrono::steady_clock::now() - t0)
+               .count() /
+           iters;
+  };
+  double launchUs = hostUs(10000, [&] {
+    CHECK_CUDA(cudaMemsetAsync(c.scratch, 0, 4, c.compute_stream));
+  });
+  cudaEvent_t event;
+  CHECK_CUDA(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+  double eventUs = hostUs(10000, [&] {
+    CHECK_CUDA(cudaEventRecord(event, c.compute_stream));
+    CHECK_CUDA(cudaStreamWaitEvent(c.comm_stream, event, 0));
+  });
+
+  // Collectives, solo and under GEMMs.
+  std::string curves, details;
+  for (int kind = 0; kind < 5; ++kind) {
+    std::string points;
+    for (size_t bytes = 4096; bytes <= maxBytes; bytes *= 4) {
+      int iters = static_cast<int>(
+          std::max<size_t>(5, std::min<size_t>(50, (size_t(1) << 30) / bytes)));
+      double solo = slowest(
+          c, timeOn(c.comm_stream, iters, [&] { issue(c, kind, bytes); }));
+      // Keep the compute stream busy for the whole timed loop.
+      int busy = static_cast<int>(solo * (iters + 3) / gemmBf16) + 2;
+      gemms(c, busy);
+      double loaded = slowest(
+          c, timeOn(c.comm_stream, iters, [&] { issue(c, kind, bytes); }));
+      CHECK_CUDA(cudaStreamSynchronize(c.compute_stream));
+      char row[256];
+      std::snprintf(row, sizeof(row), "%s[%zu, %.3f]",
+                    points.empty() ? "" : ", ", bytes, solo);
+      points += row;
+      std::snprintf(row, sizeof(row),
+                    "%s    {\"kind\": \"%s\", \"bytes\": %zu, \"solo_us\": "
+                    "%.3f, \"with_gemm_us\": %.3f}",
+                    details.empty() ? "" : ",\n", kKinds[kind], bytes, solo,
+                    loaded);
+      details += row;
+    }
+    char head[160];
+    std::snprintf(head, sizeof(head),
+                  "%s    {\"kind\": \"%s\", \"group_size\": %d, \"num_nodes\": "
+                  "1,\n     \"points\": [",
+                  curves.empty() ? "" : ",\n", kKinds[kind], c.world);
+    curves += head + points + "]}";
+  }
+  if (c.rank == 0) {
+    std::ofstream profile(out);
+    profile << "{\n  \"version\": 1,\n  \"collectives\": [\n"
+            << curves << "\n  ]\n}\n";
+    std::ofstream more(out + ".details.json");
+    char head[512];
+    std::snprintf(head, sizeof(head),
+                  "{\n  \"ranks\": %d,\n  \"gemm_bf16_8192_tflops\": %.1f,\n"
+                  "  \"gemm_f32_8192_tflops\": %.1f,\n  \"copy_gbs\": %.0f,\n"
+                  "  \"launch_us\": %.3f,\n  \"event_record_and_wait_us\": "
+                  "%.3f,\n  \"collectives\": [\n",
+                  c.world, 2.0 * 8192 * 8192 * 8192 / gemmBf16 / 1e6,
+                  2.0 * 8192 * 8192 * 8192 / gemmF32 / 1e6,
+                  2.0 * maxBytes / copy / 1e3, launchUs, eventUs);
+    more << head << details << "\n  ]\n}\n";
+    std::printf("sched-calibrate: wrote %s and %s.details.json\n", out.c_str(),
+                out.c_str());
+  }
+  ncclCommDestroy(c.comm);
+  return 0;
+}

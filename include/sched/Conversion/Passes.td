@@ -237,4 +237,16 @@ def SchedSanitizeKernelNames
   }];
 }
 
+def SchedStripBinaryTimings : Pass<"sched-strip-binary-timings", "ModuleOp"> {
+  let summary = "drop compile-time measurements from gpu.binary objects";
+  let description = [{
+    `gpu-module-to-binary` records how long each step of the kernel
+    compilation took (`LLVMIRToISATimeInMs`, `ISAToBinaryTimeInMs`) in the
+    properties of every `#gpu.object`. Those change from run to run, and
+    every rank must compile the same program to the same output byte for
+    byte, so this pass removes every property whose name ends in
+    `TimeInMs`. `sched-lower-to-llvm` runs it after `gpu-module-to-binary`.
+  }];
+}
+
 #endif // SCHED_CONVERSION_PASSES_TD

@@ -102,6 +102,7 @@ void sched::buildSchedLowerToLLVMPipeline(
     GpuModuleToBinaryPassOptions binary;
     binary.compilationTarget = "isa";
     pm.addPass(createGpuModuleToBinaryPass(binary));
+    pm.addPass(createSchedStripBinaryTimings());
   }
 }
 

@@ -134,9 +134,8 @@ void schedrt::launchFill(void *data, int64_t count, int32_t dtype,
 void schedrt::launchMix(const DeviceArg &out, double bias, double weight,
                         const DeviceArg *deviceInputs, int numInputs,
                         int64_t shift, cudaStream_t stream) {
-  mixKernel<<<gridFor(out.count), 256, 0, stream>>>(out, bias, weight,
-                                                    deviceInputs, numInputs,
-                                                    shift);
+  mixKernel<<<gridFor(out.count), 256, 0, stream>>>(
+      out, bias, weight, deviceInputs, numInputs, shift);
 }
 
 void schedrt::launchScale(void *data, int64_t count, int32_t dtype,

@@ -14,19 +14,16 @@ measured alone with no base curve is dropped (and said so on stderr).
 """
 import argparse
 import json
-import re
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sched_kinds import kinds_by_salt  # noqa: E402
 
 KINDS = {1: "all_gather", 2: "reduce_scatter", 3: "all_reduce",
          4: "all_to_all", 5: "broadcast"}
 
 
-def fnv1a(text):
-    h = 2166136261
-    for byte in text.encode():
-        h ^= byte
-        h = (h * 16777619) & 0xffffffff
-    return h
 
 
 def main():
@@ -37,8 +34,7 @@ def main():
     parser.add_argument("-o", "--output", required=True)
     args = parser.parse_args()
 
-    kinds = set(re.findall(r'sched\.compute "([^"]+)"', open(args.program).read()))
-    by_salt = {fnv1a(k): k for k in kinds}
+    by_salt = kinds_by_salt(args.program)
     profile = {"version": 1, "collectives": [], "ops": []}
     if args.base:
         base = json.load(open(args.base))

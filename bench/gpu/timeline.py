@@ -10,15 +10,13 @@ red on its compute lane.
 """
 import argparse
 import json
-import re
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sched_kinds import kinds_by_salt  # noqa: E402
 
 
-def fnv1a(text):
-    h = 2166136261
-    for byte in text.encode():
-        h ^= byte
-        h = (h * 16777619) & 0xffffffff
-    return h
 
 
 COLORS = {"compute": "#4c78a8", "comm": "#f58518", "exposed": "#e45756"}
@@ -46,8 +44,7 @@ def main():
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--title", default="")
     a = p.parse_args()
-    kinds = set(re.findall(r'sched\.compute "([^"]+)"', open(a.program).read()))
-    names = {fnv1a(k): k for k in kinds}
+    names = kinds_by_salt(a.program)
     panels = [("measured (2 x H200)", lanes(json.load(open(a.measured))["traceEvents"], names)),
               ("simulated (calibrated model)", lanes(json.load(open(a.simulated))["traceEvents"]))]
     end = max(s + d for _, ls in panels for evs in ls.values() for s, d, _, _ in evs)

@@ -11,6 +11,7 @@
 #include "Runtime.h"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace schedrt {
 
@@ -21,6 +22,21 @@ inline void *allocateHost(size_t bytes) {
     fatal("out of host memory allocating %zu bytes", bytes);
   return data;
 }
+
+/// A backend whose buffers are host memory: the CPU backends.
+class HostMemoryBackend : public Backend {
+public:
+  void *allocate(size_t bytes) override { return allocateHost(bytes); }
+  void deallocate(void *data) override { std::free(data); }
+  void copyToHost(void *dst, const void *src, size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+  }
+  void copyFromHost(void *dst, const void *src, size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+  }
+  void compute(Compute &compute) override { computeOnHost(compute); }
+  void synchronize() override {}
+};
 
 } // namespace schedrt
 

@@ -60,19 +60,11 @@ struct Rendezvous {
 std::mutex worldMutex;
 std::map<std::pair<int32_t, int>, std::unique_ptr<Rendezvous>> rendezvous;
 
-class LocalBackend final : public Backend {
+class LocalBackend final : public HostMemoryBackend {
 public:
   const char *name() const override { return "local"; }
   void initialize() override {}
   void finalize() override {}
-  void *allocate(size_t bytes) override { return allocateHost(bytes); }
-  void deallocate(void *data) override { std::free(data); }
-  void copyToHost(void *dst, const void *src, size_t bytes) override {
-    std::memcpy(dst, src, bytes);
-  }
-  void copyFromHost(void *dst, const void *src, size_t bytes) override {
-    std::memcpy(dst, src, bytes);
-  }
 
   void createCommunicator(Group &group) override {
     std::lock_guard<std::mutex> lock(worldMutex);
@@ -164,8 +156,6 @@ public:
   }
 
   void wait(Collective &) override {}
-  void compute(Compute &compute) override { computeOnHost(compute); }
-  void synchronize() override {}
 };
 
 } // namespace

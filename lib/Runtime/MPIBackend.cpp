@@ -65,7 +65,7 @@ template <int32_t DType> MPI_Op makeOp(int32_t reduction) {
   return op;
 }
 
-class MPIBackend final : public Backend {
+class MPIBackend final : public HostMemoryBackend {
 public:
   const char *name() const override { return "mpi"; }
 
@@ -73,15 +73,6 @@ public:
   void finalize() override {
     for (auto &[key, op] : ops)
       MPI_Op_free(&op);
-  }
-
-  void *allocate(size_t bytes) override { return allocateHost(bytes); }
-  void deallocate(void *data) override { std::free(data); }
-  void copyToHost(void *dst, const void *src, size_t bytes) override {
-    std::memcpy(dst, src, bytes);
-  }
-  void copyFromHost(void *dst, const void *src, size_t bytes) override {
-    std::memcpy(dst, src, bytes);
   }
 
   void createCommunicator(Group &group) override {
@@ -234,9 +225,6 @@ public:
       std::free(staging);
     }
   }
-
-  void compute(Compute &compute) override { computeOnHost(compute); }
-  void synchronize() override {}
 
 private:
   std::map<int32_t, MPI_Op> ops;

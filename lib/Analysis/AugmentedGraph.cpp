@@ -344,6 +344,17 @@ bool AugmentedGraph::hasPath(unsigned src, unsigned tgt) const {
   bool prune = !cyclic;
   if (prune && ord[from] > ord[to])
     return false;
+  // A path enters the target through one of its predecessors, each ordered
+  // after the source: if none is, there is none (the common answer, found
+  // without a search).
+  if (prune) {
+    bool reachable = false;
+    forEachPredSet(to, [&](unsigned pred) {
+      reachable |= pred == from || ord[pred] > ord[from];
+    });
+    if (!reachable)
+      return false;
+  }
   uint32_t mark = ++stamp;
   stack.assign(1, from);
   visitStamp[from] = mark;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/PeakMemory.h"
+#include "sched/Analysis/MemoryTimeline.h"
 
 #include "gtest/gtest.h"
 
@@ -230,4 +231,66 @@ TEST(PeakMemoryTest, FusionMatchesBruteForceOnRandomProblems) {
     }
   }
   EXPECT_GT(legal, 10000u);
+}
+
+TEST(PeakMemoryTest, TimelineWindowsMatchBruteForce) {
+  // Random window reorders, some illegal, applied one after another: every
+  // query and every applied order against the naive timeline.
+  std::mt19937 rng(7);
+  unsigned queries = 0, applied = 0;
+  for (unsigned trial = 0; trial < 3000; ++trial) {
+    unsigned n = 1 + rng() % 24;
+    MemoryProblem problem = randomProblem(rng, n);
+    std::vector<unsigned> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    MemoryTimeline timeline(problem, order);
+    ASSERT_EQ(timeline.getTimeline().vec(), naiveTimeline(problem, order));
+    for (unsigned q = 0; q < 10; ++q) {
+      unsigned first = rng() % n;
+      unsigned size = 1 + rng() % (n - first);
+      std::vector<unsigned> window(order.begin() + first,
+                                   order.begin() + first + size);
+      // Move one step of the window to another place in it, or shuffle it.
+      if (rng() % 2) {
+        unsigned from = rng() % size, to = rng() % size;
+        unsigned step = window[from];
+        window.erase(window.begin() + from);
+        window.insert(window.begin() + to, step);
+      } else {
+        std::shuffle(window.begin(), window.end(), rng);
+      }
+      std::vector<unsigned> newOrder = order;
+      std::copy(window.begin(), window.end(), newOrder.begin() + first);
+      std::optional<int64_t> got = timeline.getPeakIfReordered(first, window);
+      ++queries;
+      if (!isValid(problem, newOrder)) {
+        ASSERT_FALSE(got.has_value()) << "trial " << trial;
+        ASSERT_TRUE(failed(timeline.reorder(first, window)));
+        continue;
+      }
+      std::vector<int64_t> expected = naiveTimeline(problem, newOrder);
+      ASSERT_TRUE(got.has_value()) << "trial " << trial;
+      ASSERT_EQ(*got, maxOf(expected)) << "trial " << trial;
+      if (rng() % 2) {
+        ASSERT_TRUE(succeeded(timeline.reorder(first, window)));
+        order = newOrder;
+        ++applied;
+        ASSERT_EQ(timeline.getTimeline().vec(), expected) << "trial " << trial;
+        ASSERT_EQ(timeline.getPeak(), maxOf(expected));
+        ASSERT_EQ(timeline.getOrder().vec(), order);
+      }
+    }
+  }
+  EXPECT_GT(applied, queries / 8);
+}
+
+TEST(PeakMemoryTest, TimelineRejectsWhatIsNotAPermutationOfTheWindow) {
+  MemoryProblem problem;
+  for (int s = 0; s < 3; ++s)
+    problem.addStep();
+  MemoryTimeline timeline(problem, {0, 1, 2});
+  EXPECT_FALSE(timeline.getPeakIfReordered(0, {0, 0}).has_value());
+  EXPECT_FALSE(timeline.getPeakIfReordered(1, {0, 1}).has_value());
+  EXPECT_FALSE(timeline.getPeakIfReordered(2, {2, 1}).has_value());
+  EXPECT_EQ(timeline.getPeakIfReordered(1, {2, 1}), 0);
 }

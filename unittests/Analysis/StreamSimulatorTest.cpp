@@ -6,8 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/StreamSimulator.h"
+#include "sched/Analysis/IncrementalSimulation.h"
 
 #include "gtest/gtest.h"
+
+#include <random>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -130,4 +133,123 @@ TEST(StreamSimulatorTest, RejectsMalformedOrders) {
   FailureOr<SimResult> empty = simulate({});
   ASSERT_TRUE(succeeded(empty));
   EXPECT_DOUBLE_EQ(empty->makespanUs, 0);
+}
+
+namespace {
+/// A random order of compute ops and collectives on up to three streams,
+/// each collective waited once (or never) after its start.
+std::vector<SimOp> randomOrder(std::mt19937 &rng, unsigned numOps) {
+  std::vector<SimOp> ops;
+  std::vector<unsigned> pending;
+  while (ops.size() < numOps) {
+    unsigned roll = rng() % 10;
+    if (roll < 3) {
+      pending.push_back(ops.size());
+      ops.push_back(startOn(1 + rng() % 40, rng() % 3));
+    } else if (roll < 6 && !pending.empty()) {
+      unsigned pick = rng() % pending.size();
+      ops.push_back(waitOn(pending[pick]));
+      pending.erase(pending.begin() + pick);
+    } else {
+      ops.push_back(run(rng() % 30));
+    }
+  }
+  return ops;
+}
+
+/// What the bucketer does: merges the collective started at `second` into
+/// the one at `first` (same stream), its wait into the earlier of the two.
+SmallVector<IncrementalSimulation::Change>
+mergeChanges(ArrayRef<SimOp> ops, unsigned first, unsigned second) {
+  auto waitOf = [&](unsigned start) -> std::optional<unsigned> {
+    for (unsigned pos = start + 1; pos < ops.size(); ++pos)
+      if (ops[pos].kind == SimOp::Kind::Wait && ops[pos].start == start)
+        return pos;
+    return std::nullopt;
+  };
+  SmallVector<IncrementalSimulation::Change> changes;
+  SimOp merged = ops[first];
+  merged.durationUs += ops[second].durationUs / 2;
+  changes.push_back({first, merged});
+  changes.push_back({second, run(0)});
+  std::optional<unsigned> w1 = waitOf(first), w2 = waitOf(second);
+  if (w1 && w2) {
+    unsigned keep = std::min(*w1, *w2), drop = std::max(*w1, *w2);
+    changes.push_back({keep, waitOn(first)});
+    changes.push_back({drop, run(0)});
+  } else if (w2) {
+    changes.push_back({*w2, waitOn(first)});
+  }
+  return changes;
+}
+} // namespace
+
+TEST(StreamSimulatorTest, IncrementalMatchesFullSimulation) {
+  std::mt19937 rng(11);
+  unsigned evaluated = 0;
+  uint64_t incrementalSteps = 0, fullSteps = 0;
+  for (unsigned trial = 0; trial < 400; ++trial) {
+    unsigned n = 20 + rng() % 400;
+    std::vector<SimOp> ops = randomOrder(rng, n);
+    FailureOr<IncrementalSimulation> sim =
+        IncrementalSimulation::create(ops, 1 + rng() % 16);
+    ASSERT_TRUE(succeeded(sim));
+    for (unsigned q = 0; q < 30; ++q) {
+      // Two starts on one stream, the second within 40 ops of the first.
+      unsigned first = rng() % n;
+      if (ops[first].kind != SimOp::Kind::Start)
+        continue;
+      std::optional<unsigned> second;
+      for (unsigned pos = first + 1; pos < std::min(n, first + 40); ++pos)
+        if (ops[pos].kind == SimOp::Kind::Start &&
+            ops[pos].stream == ops[first].stream && rng() % 3 == 0) {
+          second = pos;
+          break;
+        }
+      if (!second)
+        continue;
+      SmallVector<IncrementalSimulation::Change> changes =
+          mergeChanges(ops, first, *second);
+      std::vector<SimOp> changed = ops;
+      for (const IncrementalSimulation::Change &change : changes)
+        changed[change.pos] = change.op;
+      FailureOr<SimResult> full = simulate(changed);
+      FailureOr<IncrementalSimulation::Totals> got = sim->evaluate(changes);
+      ASSERT_EQ(succeeded(full), succeeded(got)) << "trial " << trial;
+      if (failed(full))
+        continue;
+      ++evaluated;
+      fullSteps += n;
+      ASSERT_NEAR(got->exposedCommUs, full->exposedCommUs, 1e-6)
+          << "trial " << trial;
+      ASSERT_NEAR(got->makespanUs, full->makespanUs, 1e-6) << "trial " << trial;
+      if (rng() % 2) {
+        ASSERT_TRUE(succeeded(sim->apply(changes)));
+        ops = changed;
+        ASSERT_NEAR(sim->getTotals().makespanUs, full->makespanUs, 1e-6);
+      }
+    }
+    incrementalSteps += sim->getNumSimulatedSteps() - n;
+  }
+  EXPECT_GT(evaluated, 2000u);
+  // The point of it: far fewer steps than simulating every change whole.
+  EXPECT_LT(incrementalSteps * 2, fullSteps);
+}
+
+TEST(StreamSimulatorTest, IncrementalRejectsDanglingWaits) {
+  std::vector<SimOp> ops = {startOn(10), run(5), waitOn(0), run(1)};
+  FailureOr<IncrementalSimulation> sim = IncrementalSimulation::create(ops);
+  ASSERT_TRUE(succeeded(sim));
+  // The start goes away but its wait stays.
+  EXPECT_TRUE(failed(sim->evaluate({{0, run(0)}})));
+  // A wait on a compute op, and a wait before its start.
+  EXPECT_TRUE(failed(sim->evaluate({{3, waitOn(1)}})));
+  EXPECT_TRUE(failed(sim->evaluate({{1, waitOn(2)}})));
+  EXPECT_TRUE(failed(sim->apply({{0, run(0)}})));
+  EXPECT_DOUBLE_EQ(sim->getTotals().makespanUs, 11);
+  EXPECT_DOUBLE_EQ(sim->getTotals().exposedCommUs, 5);
+  // Both go away together.
+  ASSERT_TRUE(succeeded(sim->apply({{0, run(0)}, {2, run(0)}})));
+  EXPECT_DOUBLE_EQ(sim->getTotals().makespanUs, 6);
+  EXPECT_DOUBLE_EQ(sim->getTotals().exposedCommUs, 0);
 }

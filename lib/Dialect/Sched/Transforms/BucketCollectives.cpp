@@ -18,7 +18,8 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
-#include "sched/Analysis/PeakMemory.h"
+#include "sched/Analysis/IncrementalSimulation.h"
+#include "sched/Analysis/MemoryTimeline.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
@@ -29,7 +30,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir {
@@ -38,8 +38,6 @@ namespace sched {
 #include "sched/Dialect/Sched/Transforms/Passes.h.inc"
 } // namespace sched
 } // namespace mlir
-
-#define DEBUG_TYPE "sched-bucket-collectives"
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -119,76 +117,6 @@ static std::optional<BucketKey> getKey(CollectiveOpInterface op) {
   MLIRContext *ctx = op->getContext();
   return BucketKey{op->getName(), DictionaryAttr::get(ctx, attrs), elementType,
                    isa<MemRefType>(op.getInputs().front().getType())};
-}
-
-/// Returns, for each of the `n` positions, the index of the bucket of two or
-/// more members whose start or wait stands there, or -1.
-static std::vector<int> getBucketOwners(unsigned n, ArrayRef<Bucket> buckets) {
-  std::vector<int> owner(n, -1);
-  for (auto [index, bucket] : llvm::enumerate(buckets)) {
-    if (bucket.members.size() < 2)
-      continue;
-    for (const Member &member : bucket.members)
-      owner[member.start] = owner[member.wait] = index;
-  }
-  return owner;
-}
-
-/// Simulates the block with every bucket of two or more members merged:
-/// the merged start at the bucket's first start, the merged wait at its
-/// earliest wait. Dependences are dropped (they only feed the critical
-/// path).
-static FailureOr<SimResult> simulateBuckets(const BlockSimulation &sim,
-                                            ArrayRef<Bucket> buckets) {
-  unsigned n = sim.simOps.size();
-  std::vector<int> owner = getBucketOwners(n, buckets);
-  std::vector<unsigned> newPos(n, 0);
-  std::vector<SimOp> ops;
-  ops.reserve(n);
-  for (unsigned pos = 0; pos < n; ++pos) {
-    SimOp op = sim.simOps[pos];
-    op.deps.clear();
-    if (owner[pos] >= 0) {
-      const Bucket &bucket = buckets[owner[pos]];
-      if (pos == bucket.startPos) {
-        op.durationUs = bucket.durationUs;
-      } else if (pos == bucket.waitPos) {
-        op.kind = SimOp::Kind::Wait;
-        op.start = newPos[bucket.startPos];
-      } else {
-        continue;
-      }
-    } else if (op.kind == SimOp::Kind::Wait) {
-      op.start = newPos[op.start];
-    }
-    newPos[pos] = ops.size();
-    ops.push_back(std::move(op));
-  }
-  return simulate(ops);
-}
-
-/// Returns the order of the original ops that the merged buckets amount to:
-/// the starts of a bucket together at its first start, its waits together
-/// at its earliest wait.
-static std::vector<unsigned> getBucketedOrder(unsigned n,
-                                              ArrayRef<Bucket> buckets) {
-  std::vector<int> owner = getBucketOwners(n, buckets);
-  std::vector<unsigned> order;
-  order.reserve(n);
-  for (unsigned pos = 0; pos < n; ++pos) {
-    if (owner[pos] < 0) {
-      order.push_back(pos);
-      continue;
-    }
-    const Bucket &bucket = buckets[owner[pos]];
-    if (pos == bucket.startPos)
-      for (const Member &member : bucket.members)
-        order.push_back(member.start);
-    else if (pos == bucket.waitPos)
-      for (const Member &member : bucket.members)
-        order.push_back(member.wait);
-  }
-  return order;
 }
 
 /// Returns the position in `block` of the ancestor of `op` in that block,
@@ -273,7 +201,7 @@ void SchedBucketCollectives::runOnOperation() {
     unsigned index = it - keys.begin();
     if (it == keys.end()) {
       auto last = lastKeyOf.find(start->getName());
-      if (last != lastKeyOf.end()) {
+      if (explain && last != lastKeyOf.end()) {
         const BucketKey &other = keys[last->second];
         InFlightDiagnostic diag = start->emitRemark()
                                   << "not bucketed with the previous "
@@ -294,21 +222,23 @@ void SchedBucketCollectives::runOnOperation() {
     candidates[index].push_back({pos, *waitPos, *bytes});
   }
 
-  FailureOr<SimResult> initial = simulateBuckets(sim, {});
-  if (failed(initial)) {
+  // The simulation and the memory timeline of the bucketed order, updated
+  // bucket by bucket: a candidate costs time in the ops it moves, not in
+  // the block (docs/Analyses.md).
+  FailureOr<IncrementalSimulation> simulation =
+      IncrementalSimulation::create(sim.simOps);
+  if (failed(simulation)) {
     func.emitError("cannot simulate the input order");
     return signalPassFailure();
   }
-  double exposed = initial->exposedCommUs;
-  int64_t peakLimit =
-      MemoryProfile(liveness.getProblem(), liveness.getProgramOrder())
-          .getPeak();
+  MemoryTimeline memory(liveness.getProblem(), liveness.getProgramOrder());
+  int64_t peakLimit = memory.getPeak();
   std::vector<Bucket> buckets;
   std::vector<bool> inBucket(n, false);
   // Starts already given a refusal remark: one remark per start.
   std::vector<bool> remarked(n, false);
   auto remarkRefusal = [&](unsigned pos) -> std::optional<InFlightDiagnostic> {
-    if (remarked[pos])
+    if (!explain || remarked[pos])
       return std::nullopt;
     remarked[pos] = true;
     Operation *op = sim.ops[pos];
@@ -369,8 +299,6 @@ void SchedBucketCollectives::runOnOperation() {
     if (memoryEdge && !disjoint)
       return std::string("it may access the memory of a collective of the "
                          "bucket");
-    if (!memoryEdge && augmented.hasPath(seedStart, member.start))
-      return std::string("it depends on an op after the bucket's start");
     // With disjoint buffers, edges among the bucket's own ops go away.
     llvm::SmallDenseSet<unsigned, 8> own;
     if (disjoint) {
@@ -381,9 +309,14 @@ void SchedBucketCollectives::runOnOperation() {
         own.insert(other.wait);
       }
     }
+    // Direct inputs first (cheap, and what refuses nearly every dependent
+    // start); the path search is the safety net for paths through the merged
+    // starts and waits of buckets made before.
     for (unsigned pred : graph.getPreds(member.start))
       if (pred >= bucket.startPos && !own.contains(pred))
         return std::string("its inputs are not ready at the bucket's start");
+    if (!memoryEdge && augmented.hasPath(seedStart, member.start))
+      return std::string("it depends on an op after the bucket's start");
     unsigned waitPos = std::min(bucket.waitPos, member.wait);
     for (const Member &other : bucket.members)
       for (unsigned pred : graph.getPreds(other.wait))
@@ -409,35 +342,78 @@ void SchedBucketCollectives::runOnOperation() {
     FailureOr<double> time = bucketTime(seedStart, bucket.bytes + member.bytes);
     if (failed(time))
       return failure();
-    Bucket saved = bucket;
+
+    // The simulated order: the merged start at the bucket's first start,
+    // the merged wait at its earliest wait, nothing where the others were.
+    SimOp nothing;
+    SimOp mergedStart = simulation->getOps()[bucket.startPos];
+    mergedStart.durationUs = *time;
+    SimOp mergedWait;
+    mergedWait.kind = SimOp::Kind::Wait;
+    mergedWait.start = bucket.startPos;
+    SmallVector<IncrementalSimulation::Change, 4> changes = {
+        {bucket.startPos, mergedStart},
+        {member.start, nothing},
+        {waitPos, mergedWait}};
+    if (bucket.waitPos != waitPos)
+      changes.push_back({bucket.waitPos, nothing});
+    if (member.wait != waitPos)
+      changes.push_back({member.wait, nothing});
+    FailureOr<IncrementalSimulation::Totals> totals =
+        simulation->evaluate(changes);
+    double exposed = simulation->getTotals().exposedCommUs;
+    if (failed(totals) || totals->exposedCommUs > exposed + 1e-9) {
+      augmented.rollback(point);
+      if (failed(totals))
+        return std::string("the bucket cannot be simulated");
+      return llvm::formatv("it would expose more communication ({0} -> {1} us)",
+                           us(exposed), us(totals->exposedCommUs))
+          .str();
+    }
+
+    // The memory order: the bucket's starts together at its first start and
+    // its waits together at its earliest wait, in member order. Every step
+    // that moves lies between the first start and the last of the waits.
+    llvm::SmallDenseSet<unsigned, 8> starts = {member.start},
+                                     waits = {member.wait};
+    unsigned first = memory.getPosition(bucket.startPos);
+    unsigned last = std::max(memory.getPosition(member.start),
+                             memory.getPosition(member.wait));
+    for (const Member &other : bucket.members) {
+      starts.insert(other.start);
+      waits.insert(other.wait);
+      last = std::max(last, memory.getPosition(other.wait));
+    }
+    SmallVector<unsigned> window;
+    window.reserve(last - first + 1);
+    for (unsigned step : memory.getOrder().slice(first, last - first + 1)) {
+      if (step == bucket.startPos || step == waitPos) {
+        bool isStart = step == bucket.startPos;
+        for (const Member &other : bucket.members)
+          window.push_back(isStart ? other.start : other.wait);
+        window.push_back(isStart ? member.start : member.wait);
+      } else if (!starts.contains(step) && !waits.contains(step)) {
+        window.push_back(step);
+      }
+    }
+    std::optional<int64_t> peak = memory.getPeakIfReordered(first, window);
+    if (!peak || *peak > peakLimit) {
+      augmented.rollback(point);
+      if (!peak)
+        return std::string("its buffers would be used before they are "
+                           "written");
+      return llvm::formatv("it would raise the peak memory ({0} -> {1} bytes)",
+                           peakLimit, *peak)
+          .str();
+    }
+
+    if (failed(simulation->apply(changes)) ||
+        failed(memory.reorder(first, window)))
+      return failure();
     bucket.members.push_back(member);
     bucket.bytes += member.bytes;
     bucket.waitPos = waitPos;
     bucket.durationUs = *time;
-    FailureOr<SimResult> result = simulateBuckets(sim, buckets);
-    if (failed(result) || result->exposedCommUs > exposed + 1e-9) {
-      std::string reason =
-          failed(result)
-              ? std::string("the bucket cannot be simulated")
-              : llvm::formatv("it would expose more communication ({0} -> "
-                              "{1} us)",
-                              us(exposed), us(result->exposedCommUs))
-                    .str();
-      bucket = std::move(saved);
-      augmented.rollback(point);
-      return reason;
-    }
-    MemoryProfile memory(liveness.getProblem(), getBucketedOrder(n, buckets));
-    if (memory.getPeak() > peakLimit) {
-      std::string reason =
-          llvm::formatv("it would raise the peak memory ({0} -> {1} bytes)",
-                        peakLimit, memory.getPeak())
-              .str();
-      bucket = std::move(saved);
-      augmented.rollback(point);
-      return reason;
-    }
-    exposed = result->exposedCommUs;
     return std::string();
   };
 
@@ -537,6 +513,4 @@ void SchedBucketCollectives::runOnOperation() {
     for (const Member &member : bucket.members)
       sim.ops[member.start]->erase();
   }
-  LLVM_DEBUG(llvm::dbgs() << "exposed comm " << us(initial->exposedCommUs)
-                          << " -> " << us(exposed) << " us\n");
 }

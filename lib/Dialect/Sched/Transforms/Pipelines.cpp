@@ -29,6 +29,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   if (options.bucket) {
     SchedBucketCollectivesOptions bucket;
     bucket.profilePath = options.profile;
+    bucket.explain = options.explain;
     funcPm.addPass(createSchedBucketCollectives(bucket));
   }
   SchedVerifyScheduleOptions verify;

@@ -120,7 +120,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     %s1 = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %w1 = sched.wait %s1 : !sched.future<tensor<8x4xf32>>
     %x = sched.compute "slice" ins(%w1 : tensor<8x4xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
-    // expected-remark @below {{not bucketed with the previous all_gather_start: it depends on an op after the bucket's start}}
+    // expected-remark @below {{not bucketed with the previous all_gather_start: its inputs are not ready at the bucket's start}}
     %s2 = sched.all_gather_start %x on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %y = sched.compute "neg" ins(%b : tensor<4x4xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
     // expected-remark @below {{not bucketed with the previous all_gather_start: its inputs are not ready at the bucket's start}}

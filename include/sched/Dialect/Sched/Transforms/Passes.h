@@ -48,7 +48,8 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       llvm::cl::init(0.05)};
   Option<bool> explain{
       *this, "explain",
-      llvm::cl::desc("remark on every collective left exposed"),
+      llvm::cl::desc("remark on every collective left exposed and every "
+                     "start refused from a bucket"),
       llvm::cl::init(true)};
   Option<std::string> profile{
       *this, "profile",

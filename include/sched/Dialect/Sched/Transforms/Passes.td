@@ -377,6 +377,8 @@ def SchedBucketCollectives
            "most ops between the first and the last start of a bucket">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model">,
+    Option<"explain", "explain", "bool", /*default=*/"true",
+           "emit a remark for every start refused from a bucket">,
   ];
 }
 

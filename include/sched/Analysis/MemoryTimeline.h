@@ -1,0 +1,99 @@
+//===- MemoryTimeline.h - peak of an order changed in windows --*- C++ -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The memory timeline of one order of a MemoryProblem (PeakMemory.h, same
+// semantics) that changes by reordering windows of consecutive positions, as
+// the bucketer does when it gathers the starts of a bucket at its first start
+// and the waits at its earliest wait.
+//
+// Reordering the steps of positions [first, last] changes the live ranges of
+// the buffers those steps touch only inside the window: every other buffer
+// is live at all of the window's positions or at none, and outside the window
+// the same steps stand before and after each position. So the new peak is
+// the maximum of the timeline outside the window (a range-max tree) and of
+// the window recomputed from the touched buffers' old and new ranges:
+// O(window + uses in it + log n) per query, O((window + uses) log n) to
+// apply.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_ANALYSIS_MEMORYTIMELINE_H
+#define SCHED_ANALYSIS_MEMORYTIMELINE_H
+
+#include "sched/Analysis/PeakMemory.h"
+#include "sched/Analysis/RangeMaxTree.h"
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace mlir {
+namespace sched {
+
+/// The memory timeline of an order that changes window by window.
+class MemoryTimeline {
+public:
+  /// Evaluates `order`, a permutation of the steps of `problem` (which must
+  /// outlive the timeline), in O(steps + uses).
+  MemoryTimeline(const MemoryProblem &problem, ArrayRef<unsigned> order);
+
+  /// Returns the current order.
+  ArrayRef<unsigned> getOrder() const { return order; }
+  /// Returns the position of `step` in the current order.
+  unsigned getPosition(unsigned step) const { return position[step]; }
+  /// Returns the bytes live while the op at each position runs.
+  ArrayRef<int64_t> getTimeline() const { return timeline; }
+  /// Returns the peak of the current order, in bytes (0 if empty).
+  int64_t getPeak() const;
+
+  /// Returns the peak if the steps at positions [first, first + size) ran
+  /// in the order `steps` (a permutation of them) instead, or nothing if
+  /// `steps` is not such a permutation or the new order uses a buffer before
+  /// the step that defines it.
+  std::optional<int64_t> getPeakIfReordered(unsigned first,
+                                            ArrayRef<unsigned> steps) const;
+  /// Reorders the window as `getPeakIfReordered` describes; fails, changing
+  /// nothing, where that returns nothing.
+  LogicalResult reorder(unsigned first, ArrayRef<unsigned> steps);
+
+private:
+  /// A buffer whose live range the window changes.
+  struct Touched {
+    unsigned buffer;
+    unsigned newStart, newEnd;
+  };
+  /// Computes the change of the timeline over the window into `delta`
+  /// (one entry per window position) and the touched buffers' new ranges.
+  bool computeWindow(unsigned first, ArrayRef<unsigned> steps,
+                     std::vector<int64_t> &delta,
+                     std::vector<Touched> &touched) const;
+
+  const MemoryProblem &problem;
+  std::vector<unsigned> order, position;
+  /// First and last positions at which each buffer is live.
+  std::vector<unsigned> start, end;
+  std::vector<int64_t> timeline;
+  /// Buffers defined and used by each step, deduplicated.
+  std::vector<SmallVector<unsigned, 2>> defined, used;
+  RangeMaxTree tree;
+  /// Scratch space of `computeWindow` (not thread-safe): per buffer, the
+  /// query that last touched it and the first and last new positions of its
+  /// uses in the window; per step, the query that last saw it in the window
+  /// and its new position.
+  mutable std::vector<uint64_t> bufferStamp, stepStamp;
+  mutable std::vector<unsigned> firstUseInWindow, lastUseInWindow;
+  mutable std::vector<unsigned> newPosition;
+  mutable uint64_t stamp = 0;
+};
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_ANALYSIS_MEMORYTIMELINE_H

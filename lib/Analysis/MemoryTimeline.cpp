@@ -1,0 +1,189 @@
+//===- MemoryTimeline.cpp - peak memory of an order changed in windows ----===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Analysis/MemoryTimeline.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+static constexpr unsigned kNoPosition = std::numeric_limits<unsigned>::max();
+
+MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
+                               ArrayRef<unsigned> orderRef)
+    : problem(problem), order(orderRef.begin(), orderRef.end()) {
+  unsigned n = order.size();
+  unsigned numBuffers = problem.buffers.size();
+  position.assign(problem.numSteps, 0);
+  for (auto [pos, step] : llvm::enumerate(order))
+    position[step] = pos;
+  defined.assign(problem.numSteps, {});
+  used.assign(problem.numSteps, {});
+  start.assign(numBuffers, 0);
+  end.assign(numBuffers, 0);
+  timeline.assign(n, 0);
+  bufferStamp.assign(numBuffers, 0);
+  lastUseInWindow.assign(numBuffers, 0);
+  firstUseInWindow.assign(numBuffers, 0);
+  stepStamp.assign(problem.numSteps, 0);
+  newPosition.assign(problem.numSteps, 0);
+  if (!n)
+    return;
+  std::vector<int64_t> diff(n + 1, 0);
+  for (unsigned b = 0; b < numBuffers; ++b) {
+    const MemoryProblem::Buffer &buffer = problem.buffers[b];
+    unsigned first = buffer.def ? position[*buffer.def] : 0;
+    unsigned last = first;
+    for (unsigned use : buffer.uses)
+      last = std::max(last, position[use]);
+    if (buffer.liveOut)
+      last = n - 1;
+    start[b] = first;
+    end[b] = last;
+    diff[first] += buffer.size;
+    diff[last + 1] -= buffer.size;
+    if (buffer.def)
+      defined[*buffer.def].push_back(b);
+    for (unsigned use : buffer.uses)
+      if (use != buffer.def && !llvm::is_contained(used[use], b))
+        used[use].push_back(b);
+  }
+  int64_t current = 0;
+  for (unsigned t = 0; t < n; ++t) {
+    current += diff[t];
+    timeline[t] = current;
+  }
+  tree.build(timeline);
+}
+
+int64_t MemoryTimeline::getPeak() const {
+  return order.empty() ? 0 : tree.max(0, order.size() - 1);
+}
+
+bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
+                                   std::vector<int64_t> &delta,
+                                   std::vector<Touched> &touched) const {
+  unsigned w = steps.size(), n = order.size();
+  delta.assign(w + 1, 0);
+  touched.clear();
+  if (first > n || w > n - first)
+    return false;
+  unsigned last = first + w - 1;
+  ++stamp;
+  // `steps` must be a permutation of the window.
+  for (auto [index, step] : llvm::enumerate(steps)) {
+    if (step >= problem.numSteps || position[step] < first ||
+        position[step] > last || stepStamp[step] == stamp)
+      return false;
+    stepStamp[step] = stamp;
+    newPosition[step] = first + index;
+  }
+  // The buffers the window's steps touch, with the first and last new
+  // positions of their uses in the window.
+  auto touch = [&](unsigned b) {
+    if (bufferStamp[b] == stamp)
+      return;
+    bufferStamp[b] = stamp;
+    firstUseInWindow[b] = kNoPosition;
+    lastUseInWindow[b] = 0;
+    touched.push_back({b, 0, 0});
+  };
+  for (auto [index, step] : llvm::enumerate(steps)) {
+    unsigned pos = first + index;
+    for (unsigned b : defined[step]) {
+      touch(b);
+      lastUseInWindow[b] = std::max(lastUseInWindow[b], pos);
+    }
+    for (unsigned b : used[step]) {
+      touch(b);
+      firstUseInWindow[b] = std::min(firstUseInWindow[b], pos);
+      lastUseInWindow[b] = std::max(lastUseInWindow[b], pos);
+    }
+  }
+  for (Touched &entry : touched) {
+    unsigned b = entry.buffer;
+    const MemoryProblem::Buffer &buffer = problem.buffers[b];
+    bool defInWindow = buffer.def && stepStamp[*buffer.def] == stamp;
+    unsigned newStart = defInWindow ? newPosition[*buffer.def] : start[b];
+    // A use in the window before the definition.
+    if (firstUseInWindow[b] != kNoPosition &&
+        (buffer.def ? firstUseInWindow[b] < newStart : false))
+      return false;
+    unsigned newEnd;
+    if (buffer.liveOut || end[b] > last)
+      newEnd = end[b];
+    else
+      newEnd = std::max(newStart, lastUseInWindow[b]);
+    entry.newStart = newStart;
+    entry.newEnd = newEnd;
+    // Both ranges matter only inside the window.
+    auto addRange = [&](unsigned lo, unsigned hi, int64_t size) {
+      lo = std::max(lo, first);
+      hi = std::min(hi, last);
+      if (lo > hi)
+        return;
+      delta[lo - first] += size;
+      delta[hi - first + 1] -= size;
+    };
+    addRange(start[b], end[b], -buffer.size);
+    addRange(newStart, newEnd, buffer.size);
+  }
+  int64_t current = 0;
+  for (unsigned i = 0; i < w; ++i) {
+    current += delta[i];
+    delta[i] = current;
+  }
+  delta.pop_back();
+  return true;
+}
+
+std::optional<int64_t>
+MemoryTimeline::getPeakIfReordered(unsigned first,
+                                   ArrayRef<unsigned> steps) const {
+  std::vector<int64_t> delta;
+  std::vector<Touched> touched;
+  if (!computeWindow(first, steps, delta, touched))
+    return std::nullopt;
+  if (steps.empty())
+    return getPeak();
+  unsigned n = order.size(), last = first + steps.size() - 1;
+  int64_t peak = RangeMaxTree::kEmpty;
+  if (first > 0)
+    peak = std::max(peak, tree.max(0, first - 1));
+  if (last + 1 < n)
+    peak = std::max(peak, tree.max(last + 1, n - 1));
+  for (auto [index, change] : llvm::enumerate(delta))
+    peak = std::max(peak, timeline[first + index] + change);
+  return peak;
+}
+
+LogicalResult MemoryTimeline::reorder(unsigned first,
+                                      ArrayRef<unsigned> steps) {
+  std::vector<int64_t> delta;
+  std::vector<Touched> touched;
+  if (!computeWindow(first, steps, delta, touched))
+    return failure();
+  for (auto [index, change] : llvm::enumerate(delta)) {
+    if (!change)
+      continue;
+    tree.add(first + index, first + index, change);
+    timeline[first + index] += change;
+  }
+  for (auto [index, step] : llvm::enumerate(steps)) {
+    order[first + index] = step;
+    position[step] = first + index;
+  }
+  for (const Touched &entry : touched) {
+    start[entry.buffer] = entry.newStart;
+    end[entry.buffer] = entry.newEnd;
+  }
+  return success();
+}

@@ -57,6 +57,8 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   MemoryProfile memory(liveness->getProblem(), liveness->getProgramOrder());
 
   report.sim = *result;
+  FailureOr<double> bound = computeHeadTailBound(sim->simOps);
+  report.headTailBoundUs = succeeded(bound) ? *bound : 0;
   report.streamNames = sim->streamNames;
   report.peakMemoryBytes = memory.getPeak();
   report.peakStep = memory.getPeakPosition();
@@ -120,6 +122,7 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
           json.attributeObject("lower_bounds_us", [&] {
             json.attribute("streams", r.sim.streamBoundUs);
             json.attribute("critical_path", r.sim.criticalPathUs);
+            json.attribute("head_tail", r.headTailBoundUs);
           });
           json.attribute("peak_memory_bytes", r.peakMemoryBytes);
           json.attribute("peak_memory_step", static_cast<int64_t>(r.peakStep));
@@ -161,8 +164,9 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
     os << llvm::format("  exposed comm    %12.3f us  (overlap %.1f%%)\n",
                        r.sim.exposedCommUs, 100 * r.sim.overlapFraction);
     os << llvm::format("  lower bounds    %12.3f us streams, %.3f us "
-                       "critical path\n",
-                       r.sim.streamBoundUs, r.sim.criticalPathUs);
+                       "critical path, %.3f us head and tail\n",
+                       r.sim.streamBoundUs, r.sim.criticalPathUs,
+                       r.headTailBoundUs);
     os << llvm::format("  peak memory     %12.3f MiB at step %u\n",
                        r.peakMemoryBytes / 1048576.0, r.peakStep);
     if (r.collectives.empty())

@@ -11,9 +11,14 @@
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <limits>
+#include <numeric>
+#include <queue>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -104,6 +109,289 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
     result.criticalPathUs = std::max(result.criticalPathUs, finish[pos]);
   }
   return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The head-and-tail bound
+//===----------------------------------------------------------------------===//
+//
+// Why it is a lower bound. Take any order of the ops that keeps the
+// dependences, simulated as `simulate` does. An op begins on the compute
+// stream after every earlier op of the order has ended there, so after all
+// of its ancestors; a collective begins no earlier than its start is issued,
+// and a wait ends no earlier than its collective. So:
+//
+// * head(x) <= begin(x), where head(x) is the longest path to x (compute ops
+//   count their durations, a start-to-wait edge the collective's), and, for
+//   every stream, at least the earliest head of the stream's jobs among x's
+//   ancestors plus the sum of their durations: those jobs all run on that
+//   stream, one at a time, before x begins (a collective before x when its
+//   wait is an ancestor of x);
+// * tail(x) <= makespan - end(x), symmetrically: the longest path from x,
+//   and for every stream the sum of the durations of the stream's jobs among
+//   x's descendants plus the smallest of their tails (a collective after x
+//   when its start is a descendant of x; the tail of a collective is the
+//   tail of its wait, which ends after it).
+//
+// The sums per stream use a subset of the ancestors (descendants) that costs
+// O(1) per edge instead of a transitive closure: the largest subset of one
+// predecessor, plus the own job of every predecessor after it in the given
+// order (which is topological, so none of them is that predecessor's
+// ancestor and nothing is counted twice). Any subset gives a valid bound.
+//
+// Then every stream is one machine whose jobs j have a release r_j = head,
+// a duration p_j and a tail q_j, and for every nonempty set S of its jobs
+// the makespan is at least min_S r + sum_S p + min_S q: no job of S begins
+// before min_S r, they take sum_S p on the machine, and the last of them to
+// end leaves at least min_S q. Jackson's preemptive schedule (at every
+// instant, run the released job with the largest tail) has a makespan
+// J = C_j + q_j (C_j: completion of the job j attaining it) of at most that
+// for some S, hence at most the makespan of any order: let t0 be the
+// earliest instant such that the machine runs, without idling, only jobs of
+// tail >= q_j during [t0, C_j], and S those jobs. Every job of S is released
+// at or after t0 (before t0 the machine idled or ran a job of smaller tail,
+// which the rule does not do while a job of S is released and unfinished),
+// so J = t0 + (C_j - t0) + q_j <= min_S r + sum_S p + min_S q.
+
+namespace {
+/// A job of a one-machine problem.
+struct Job {
+  double release, duration, tail;
+};
+
+/// Returns the makespan (the latest completion plus tail) of Jackson's
+/// preemptive schedule of `jobs`; see above.
+double getJacksonBound(std::vector<Job> &jobs) {
+  llvm::sort(jobs, [](const Job &a, const Job &b) {
+    return std::tie(a.release, a.tail, a.duration) <
+           std::tie(b.release, b.tail, b.duration);
+  });
+  // Released, unfinished jobs: (tail, remaining duration), largest tail on
+  // top.
+  std::priority_queue<std::pair<double, double>> released;
+  double now = 0, bound = 0;
+  size_t next = 0;
+  while (next < jobs.size() || !released.empty()) {
+    if (released.empty())
+      now = std::max(now, jobs[next].release);
+    for (; next < jobs.size() && jobs[next].release <= now; ++next)
+      released.push({jobs[next].tail, jobs[next].duration});
+    auto [tail, remaining] = released.top();
+    released.pop();
+    double until = next < jobs.size() ? jobs[next].release
+                                      : std::numeric_limits<double>::infinity();
+    if (now + remaining <= until) {
+      now += remaining;
+      bound = std::max(bound, now + tail);
+    } else {
+      released.push({tail, remaining - (until - now)});
+      now = until;
+    }
+  }
+  return bound;
+}
+} // namespace
+
+FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
+  using Kind = SimOp::Kind;
+  unsigned n = ops.size();
+  unsigned numStreams = 0;
+  for (unsigned pos = 0; pos < n; ++pos) {
+    const SimOp &op = ops[pos];
+    for (unsigned dep : op.deps)
+      if (dep >= pos)
+        return failure();
+    if (op.kind == Kind::Start)
+      numStreams = std::max(numStreams, op.stream + 1);
+    if (op.kind == Kind::Wait &&
+        (op.start >= pos || ops[op.start].kind != Kind::Start))
+      return failure();
+  }
+
+  // The graph: dependences, and start -> wait. Predecessors and successors
+  // sorted by position.
+  std::vector<unsigned> predBegin(n + 1, 0), preds;
+  for (unsigned pos = 0; pos < n; ++pos) {
+    size_t first = preds.size();
+    llvm::append_range(preds, ops[pos].deps);
+    if (ops[pos].kind == Kind::Wait)
+      preds.push_back(ops[pos].start);
+    std::sort(preds.begin() + first, preds.end());
+    preds.erase(std::unique(preds.begin() + first, preds.end()), preds.end());
+    predBegin[pos + 1] = preds.size();
+  }
+  std::vector<unsigned> succBegin(n + 1, 0), succs(preds.size());
+  for (unsigned pred : preds)
+    ++succBegin[pred + 1];
+  std::partial_sum(succBegin.begin(), succBegin.end(), succBegin.begin());
+  {
+    std::vector<unsigned> fill(succBegin.begin(), succBegin.end() - 1);
+    for (unsigned pos = 0; pos < n; ++pos)
+      for (unsigned i = predBegin[pos]; i < predBegin[pos + 1]; ++i)
+        succs[fill[preds[i]]++] = pos; // Ascending, as pos grows.
+  }
+  auto predsOf = [&](unsigned pos) {
+    return ArrayRef<unsigned>(preds).slice(predBegin[pos],
+                                           predBegin[pos + 1] - predBegin[pos]);
+  };
+  auto succsOf = [&](unsigned pos) {
+    return ArrayRef<unsigned>(succs).slice(succBegin[pos],
+                                           succBegin[pos + 1] - succBegin[pos]);
+  };
+
+  // The streams whose sums are kept: the compute stream (slot 0) and the
+  // kMaxSummedStreams busiest communication streams (ties: the lower
+  // index), which bounds the memory at n * (1 + kMaxSummedStreams) sums.
+  constexpr unsigned kMaxSummedStreams = 7;
+  std::vector<double> busy(numStreams, 0);
+  for (const SimOp &op : ops)
+    if (op.kind == Kind::Start)
+      busy[op.stream] += op.durationUs;
+  std::vector<unsigned> byBusy(numStreams);
+  std::iota(byBusy.begin(), byBusy.end(), 0);
+  llvm::stable_sort(byBusy,
+                    [&](unsigned a, unsigned b) { return busy[a] > busy[b]; });
+  std::vector<int> slotOf(numStreams, -1);
+  unsigned numSlots = 1;
+  for (unsigned stream : byBusy)
+    if (numSlots <= kMaxSummedStreams)
+      slotOf[stream] = numSlots++;
+  // The job an op contributes to its descendants' heads (compute: itself; a
+  // wait: its collective) and to its ancestors' tails (compute: itself; a
+  // start: its collective), as (slot, duration); slot -1: none.
+  auto headJob = [&](unsigned pos) -> std::pair<int, double> {
+    const SimOp &op = ops[pos];
+    if (op.kind == Kind::Compute)
+      return {0, op.durationUs};
+    if (op.kind == Kind::Wait)
+      return {slotOf[ops[op.start].stream], ops[op.start].durationUs};
+    return {-1, 0.0};
+  };
+  auto tailJob = [&](unsigned pos) -> std::pair<int, double> {
+    const SimOp &op = ops[pos];
+    if (op.kind == Kind::Compute)
+      return {0, op.durationUs};
+    if (op.kind == Kind::Start)
+      return {slotOf[op.stream], op.durationUs};
+    return {-1, 0.0};
+  };
+
+  const double inf = std::numeric_limits<double>::infinity();
+  // Per op and slot: the summed durations of a subset of the slot's jobs
+  // among the op and its ancestors (descendants), and the earliest head
+  // (smallest tail) of all of them.
+  std::vector<double> sum(size_t(n) * numSlots), extreme(sum.size());
+
+  // Heads, and lower bounds of the end of each op.
+  std::vector<double> head(n, 0), end(n, 0);
+  std::fill(extreme.begin(), extreme.end(), inf);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    ArrayRef<unsigned> in = predsOf(pos);
+    double begin = 0;
+    for (unsigned pred : in)
+      begin = std::max(begin, end[pred]);
+    double *mySum = &sum[size_t(pos) * numSlots];
+    double *myFirst = &extreme[size_t(pos) * numSlots];
+    for (unsigned slot = 0; slot < numSlots; ++slot) {
+      double later = 0, best = 0, first = inf;
+      for (unsigned i = in.size(); i-- > 0;) {
+        size_t at = size_t(in[i]) * numSlots + slot;
+        best = std::max(best, sum[at] + later);
+        first = std::min(first, extreme[at]);
+        auto [jobSlot, duration] = headJob(in[i]);
+        if (jobSlot == static_cast<int>(slot))
+          later += duration;
+      }
+      mySum[slot] = best;
+      myFirst[slot] = first;
+      if (best > 0)
+        begin = std::max(begin, first + best);
+    }
+    head[pos] = begin;
+    const SimOp &op = ops[pos];
+    end[pos] = begin;
+    if (op.kind == Kind::Compute) {
+      end[pos] = begin + op.durationUs;
+      mySum[0] += op.durationUs;
+      myFirst[0] = std::min(myFirst[0], begin);
+    } else if (op.kind == Kind::Wait) {
+      end[pos] = std::max(begin, head[op.start] + ops[op.start].durationUs);
+      auto [slot, duration] = headJob(pos);
+      if (slot >= 0) {
+        mySum[slot] += duration;
+        myFirst[slot] = std::min(myFirst[slot], head[op.start]);
+        end[pos] = std::max(end[pos], myFirst[slot] + mySum[slot]);
+      }
+    }
+  }
+
+  // Tails; for a start, also the tail of its collective (that of its waits).
+  std::vector<double> tail(n, 0), collectiveTail(n, 0);
+  std::fill(sum.begin(), sum.end(), 0.0);
+  std::fill(extreme.begin(), extreme.end(), inf);
+  for (unsigned pos = n; pos-- > 0;) {
+    ArrayRef<unsigned> out = succsOf(pos);
+    double after = 0;
+    for (unsigned succ : out) {
+      // The least time from the successor's beginning to the makespan.
+      const SimOp &op = ops[succ];
+      after = std::max(
+          after, tail[succ] + (op.kind == Kind::Compute ? op.durationUs : 0.0));
+    }
+    double *mySum = &sum[size_t(pos) * numSlots];
+    double *myLast = &extreme[size_t(pos) * numSlots];
+    for (unsigned slot = 0; slot < numSlots; ++slot) {
+      double earlier = 0, best = 0, last = inf;
+      for (unsigned succ : out) {
+        size_t at = size_t(succ) * numSlots + slot;
+        best = std::max(best, sum[at] + earlier);
+        last = std::min(last, extreme[at]);
+        auto [jobSlot, duration] = tailJob(succ);
+        if (jobSlot == static_cast<int>(slot))
+          earlier += duration;
+      }
+      mySum[slot] = best;
+      myLast[slot] = last;
+      if (best > 0)
+        after = std::max(after, best + last);
+    }
+    tail[pos] = after;
+    const SimOp &op = ops[pos];
+    if (op.kind == Kind::Compute) {
+      mySum[0] += op.durationUs;
+      myLast[0] = std::min(myLast[0], after);
+    } else if (op.kind == Kind::Start) {
+      for (unsigned succ : out)
+        if (ops[succ].kind == Kind::Wait && ops[succ].start == pos)
+          collectiveTail[pos] = std::max(collectiveTail[pos], tail[succ]);
+      tail[pos] = std::max(tail[pos], op.durationUs + collectiveTail[pos]);
+      auto [slot, duration] = tailJob(pos);
+      if (slot >= 0) {
+        mySum[slot] += duration;
+        myLast[slot] = std::min(myLast[slot], collectiveTail[pos]);
+        tail[pos] = std::max(tail[pos], mySum[slot] + myLast[slot]);
+      }
+    }
+  }
+
+  // The critical path, then one machine per stream.
+  double bound = 0;
+  for (unsigned pos = 0; pos < n; ++pos)
+    bound = std::max(bound, end[pos] + tail[pos]);
+  std::vector<std::vector<Job>> jobs(numStreams + 1);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    const SimOp &op = ops[pos];
+    if (op.durationUs <= 0)
+      continue;
+    if (op.kind == Kind::Compute)
+      jobs[0].push_back({head[pos], op.durationUs, tail[pos]});
+    else if (op.kind == Kind::Start)
+      jobs[1 + op.stream].push_back(
+          {head[pos], op.durationUs, collectiveTail[pos]});
+  }
+  for (std::vector<Job> &machine : jobs)
+    bound = std::max(bound, getJacksonBound(machine));
+  return bound;
 }
 
 FailureOr<BlockSimulation>

@@ -51,6 +51,8 @@ struct FunctionReport {
   std::vector<Collective> collectives;
   std::vector<std::string> streamNames;
   SimResult sim;
+  /// computeHeadTailBound of the body: no order of it can be faster.
+  double headTailBoundUs = 0;
   int64_t peakMemoryBytes = 0;
   unsigned peakStep = 0;
 };

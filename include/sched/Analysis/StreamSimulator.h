@@ -84,6 +84,22 @@ struct SimResult {
 /// position that is not an earlier start, or a dependence points forward.
 FailureOr<SimResult> simulate(ArrayRef<SimOp> ops);
 
+/// Returns a lower bound on the makespan of every order of `ops` that keeps
+/// their dependences (`deps`, and every wait after its start), with any issue
+/// order of the collectives: the head-and-tail bound. It treats each stream
+/// (the compute stream, and each communication stream) as one machine whose
+/// jobs (compute ops; collectives) cannot begin before their head (the time
+/// their ancestors need, collectives counted with their durations) and leave
+/// at least their tail (the time their descendants need) after they end, and
+/// returns the largest optimum of the preemptive relaxations of these
+/// one-machine problems (Jackson's preemptive schedule), or the critical path
+/// if larger. It is never below `SimResult::streamBoundUs` or
+/// `SimResult::criticalPathUs`, and is tighter where dependences keep a
+/// stream idle (the first all_gather, the last reduce_scatter). See
+/// docs/Analyses.md for the proof. `ops` must be a valid order (as for
+/// `simulate`, which fails otherwise); O((n + e) log n) time.
+FailureOr<double> computeHeadTailBound(ArrayRef<SimOp> ops);
+
 /// The simulation input of one block, built from IR with a cost model.
 struct BlockSimulation {
   std::vector<Operation *> ops;

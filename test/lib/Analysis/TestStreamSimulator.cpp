@@ -67,7 +67,8 @@ struct TestStreamSimulatorPass
       if (failed(sim))
         return WalkResult::interrupt();
       FailureOr<SimResult> result = simulate(sim->simOps);
-      if (failed(result)) {
+      FailureOr<double> bound = computeHeadTailBound(sim->simOps);
+      if (failed(result) || failed(bound)) {
         func.emitError() << "cannot simulate this order";
         return WalkResult::interrupt();
       }
@@ -87,7 +88,7 @@ struct TestStreamSimulatorPass
                         << " us, comm busy " << us(result->commBusyUs)
                         << " us, bounds: streams " << us(result->streamBoundUs)
                         << " us, critical path " << us(result->criticalPathUs)
-                        << " us";
+                        << " us, head and tail " << us(*bound) << " us";
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())

@@ -33,7 +33,8 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // JSON-NEXT: "overlap_fraction": 0.7142857142857143,
 // JSON-NEXT: "lower_bounds_us": {
 // JSON-NEXT:   "streams": 30,
-// JSON-NEXT:   "critical_path": 30
+// JSON-NEXT:   "critical_path": 30,
+// JSON-NEXT:   "head_tail": 30
 // JSON-NEXT: },
 // JSON-NEXT: "peak_memory_bytes": 640,
 // JSON-NEXT: "peak_memory_step": 1,

@@ -146,11 +146,14 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
     newBuffer(arg, *size, std::nullopt, options.argumentsLiveThroughout);
   }
 
+  // The buffers of each tensor-form start, one per result: the lowering
+  // allocates each destination on its own and frees it after its last use.
+  llvm::DenseMap<Value, SmallVector<unsigned, 1>> futureParts;
   for (Operation *op : liveness.ops) {
     unsigned step = stepOf[op];
     Attribute boundsAttr = op->getAttr(kDimBoundsAttr);
-    // A tensor-form start allocates its whole bucket; a buffer-form one
-    // writes its destinations.
+    // A tensor-form start allocates one buffer per result of its bucket; a
+    // buffer-form one writes its destinations.
     if (auto collective = dyn_cast<CollectiveOpInterface>(op)) {
       Value future = collective.getFuture();
       if (collective.isBufferForm()) {
@@ -158,7 +161,7 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
         newBuffer(future, 0, step, false);
         continue;
       }
-      int64_t total = 0;
+      SmallVector<unsigned, 1> parts;
       for (auto [index, type] :
            llvm::enumerate(collective.getResultValueTypes())) {
         FailureOr<int64_t> size =
@@ -168,14 +171,23 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
                           op->getLoc());
         if (failed(size))
           return failure();
-        total += *size;
+        parts.push_back(newBuffer(future, *size, step, false));
       }
-      newBuffer(future, total, step, false);
+      // `lookup` of the future answers its first buffer.
+      if (!parts.empty())
+        liveness.storage[future] = parts.front();
+      futureParts[future] = std::move(parts);
       continue;
     }
     if (auto wait = dyn_cast<WaitOp>(op)) {
       auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>();
+      auto parts = futureParts.find(wait.getFuture());
       for (auto [index, result] : llvm::enumerate(wait.getResults())) {
+        if (parts != futureParts.end()) {
+          if (index < parts->second.size())
+            liveness.storage[result] = parts->second[index];
+          continue;
+        }
         Value source = wait.getFuture();
         if (start && start.isBufferForm())
           source = start.getOutputs()[index];
@@ -205,6 +217,12 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
 
   // Uses, including values used inside nested regions.
   auto addUse = [&](Value value, unsigned step) {
+    auto parts = futureParts.find(value);
+    if (parts != futureParts.end()) {
+      for (unsigned buffer : parts->second)
+        problem.addUse(buffer, step);
+      return;
+    }
     if (std::optional<unsigned> buffer = liveness.lookup(value))
       problem.addUse(*buffer, step);
   };

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -35,6 +36,13 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
   firstUseInWindow.assign(numBuffers, 0);
   stepStamp.assign(problem.numSteps, 0);
   newPosition.assign(problem.numSteps, 0);
+  newGroupFirst.assign(problem.numSteps, 0);
+  newGroupLast.assign(problem.numSteps, 0);
+  groupOf.resize(problem.numSteps);
+  std::iota(groupOf.begin(), groupOf.end(), 0u);
+  groupMembers.assign(problem.numSteps, {});
+  for (unsigned step = 0; step < problem.numSteps; ++step)
+    groupMembers[step].push_back(step);
   if (!n)
     return;
   std::vector<int64_t> diff(n + 1, 0);
@@ -69,6 +77,7 @@ int64_t MemoryTimeline::getPeak() const {
 }
 
 bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
+                                   ArrayRef<ArrayRef<unsigned>> fuse,
                                    std::vector<int64_t> &delta,
                                    std::vector<Touched> &touched) const {
   unsigned w = steps.size(), n = order.size();
@@ -85,7 +94,53 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
       return false;
     stepStamp[step] = stamp;
     newPosition[step] = first + index;
+    newGroupFirst[step] = newGroupLast[step] = first + index;
   }
+  // Groups: those made before must lie in the window whole and stay
+  // consecutive; the fused lists must be consecutive. Each member then runs
+  // over the positions of its whole group.
+  auto spanGroup = [&](ArrayRef<unsigned> members) {
+    unsigned lo = kNoPosition, hi = 0;
+    for (unsigned member : members) {
+      if (member >= problem.numSteps || stepStamp[member] != stamp)
+        return false;
+      lo = std::min(lo, newPosition[member]);
+      hi = std::max(hi, newPosition[member]);
+    }
+    if (hi - lo + 1 != members.size())
+      return false;
+    for (unsigned member : members) {
+      newGroupFirst[member] = lo;
+      newGroupLast[member] = hi;
+    }
+    return true;
+  };
+  for (unsigned step : steps)
+    if (groupOf[step] == step && groupMembers[step].size() > 1 &&
+        !spanGroup(groupMembers[step]))
+      return false;
+  for (ArrayRef<unsigned> members : fuse)
+    if (members.empty() || !spanGroup(members))
+      return false;
+  // A fused list holds the groups of its members whole.
+  for (ArrayRef<unsigned> members : fuse) {
+    unsigned lo = newGroupFirst[members.front()];
+    unsigned hi = newGroupLast[members.front()];
+    auto inList = [&](unsigned step) {
+      return newGroupFirst[step] == lo && newGroupLast[step] == hi;
+    };
+    for (unsigned member : members) {
+      unsigned group = groupOf[member];
+      if (!inList(group))
+        return false;
+      if (group == member && !llvm::all_of(groupMembers[member], inList))
+        return false;
+    }
+  }
+  // A member of a group the window does not hold whole.
+  for (unsigned step : steps)
+    if (stepStamp[groupOf[step]] != stamp)
+      return false;
   // The buffers the window's steps touch, with the first and last new
   // positions of their uses in the window.
   auto touch = [&](unsigned b) {
@@ -96,26 +151,26 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     lastUseInWindow[b] = 0;
     touched.push_back({b, 0, 0});
   };
-  for (auto [index, step] : llvm::enumerate(steps)) {
-    unsigned pos = first + index;
+  for (unsigned step : steps) {
+    unsigned lo = newGroupFirst[step], hi = newGroupLast[step];
     for (unsigned b : defined[step]) {
       touch(b);
-      lastUseInWindow[b] = std::max(lastUseInWindow[b], pos);
+      lastUseInWindow[b] = std::max(lastUseInWindow[b], hi);
     }
     for (unsigned b : used[step]) {
       touch(b);
-      firstUseInWindow[b] = std::min(firstUseInWindow[b], pos);
-      lastUseInWindow[b] = std::max(lastUseInWindow[b], pos);
+      firstUseInWindow[b] = std::min(firstUseInWindow[b], lo);
+      lastUseInWindow[b] = std::max(lastUseInWindow[b], hi);
     }
   }
   for (Touched &entry : touched) {
     unsigned b = entry.buffer;
     const MemoryProblem::Buffer &buffer = problem.buffers[b];
     bool defInWindow = buffer.def && stepStamp[*buffer.def] == stamp;
-    unsigned newStart = defInWindow ? newPosition[*buffer.def] : start[b];
+    unsigned newStart = defInWindow ? newGroupFirst[*buffer.def] : start[b];
     // A use in the window before the definition.
-    if (firstUseInWindow[b] != kNoPosition &&
-        (buffer.def ? firstUseInWindow[b] < newStart : false))
+    if (firstUseInWindow[b] != kNoPosition && buffer.def &&
+        firstUseInWindow[b] < newStart)
       return false;
     unsigned newEnd;
     if (buffer.liveOut || end[b] > last)
@@ -146,11 +201,11 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
 }
 
 std::optional<int64_t>
-MemoryTimeline::getPeakIfReordered(unsigned first,
-                                   ArrayRef<unsigned> steps) const {
+MemoryTimeline::getPeakIfReordered(unsigned first, ArrayRef<unsigned> steps,
+                                   ArrayRef<ArrayRef<unsigned>> fuse) const {
   std::vector<int64_t> delta;
   std::vector<Touched> touched;
-  if (!computeWindow(first, steps, delta, touched))
+  if (!computeWindow(first, steps, fuse, delta, touched))
     return std::nullopt;
   if (steps.empty())
     return getPeak();
@@ -165,18 +220,24 @@ MemoryTimeline::getPeakIfReordered(unsigned first,
   return peak;
 }
 
-LogicalResult MemoryTimeline::reorder(unsigned first,
-                                      ArrayRef<unsigned> steps) {
+LogicalResult MemoryTimeline::reorder(unsigned first, ArrayRef<unsigned> steps,
+                                      ArrayRef<ArrayRef<unsigned>> fuse) {
   std::vector<int64_t> delta;
   std::vector<Touched> touched;
-  if (!computeWindow(first, steps, delta, touched))
+  if (!computeWindow(first, steps, fuse, delta, touched))
     return failure();
-  for (auto [index, change] : llvm::enumerate(delta)) {
-    if (!change)
-      continue;
-    tree.add(first + index, first + index, change);
-    timeline[first + index] += change;
+  for (ArrayRef<unsigned> members : fuse) {
+    // The new group replaces the groups of its members.
+    for (unsigned member : members)
+      groupMembers[member].clear();
+    unsigned name = members.front();
+    groupMembers[name].assign(members.begin(), members.end());
+    for (unsigned member : members)
+      groupOf[member] = name;
   }
+  tree.addEach(first, delta);
+  for (auto [index, change] : llvm::enumerate(delta))
+    timeline[first + index] += change;
   for (auto [index, step] : llvm::enumerate(steps)) {
     order[first + index] = step;
     position[step] = first + index;

@@ -53,6 +53,28 @@ void RangeMaxTree::add(unsigned node, unsigned lo, unsigned hi, unsigned first,
       std::max(maxima[2 * node], maxima[2 * node + 1]) + pending[node];
 }
 
+void RangeMaxTree::addEach(unsigned first, llvm::ArrayRef<int64_t> deltas) {
+  if (first < numValues && !deltas.empty())
+    addEach(1, 0, numValues - 1, first, deltas.take_front(numValues - first));
+}
+
+void RangeMaxTree::addEach(unsigned node, unsigned lo, unsigned hi,
+                           unsigned first, llvm::ArrayRef<int64_t> deltas) {
+  unsigned last = first + deltas.size() - 1;
+  if (last < lo || hi < first)
+    return;
+  if (lo == hi) {
+    maxima[node] += deltas[lo - first];
+    pending[node] += deltas[lo - first];
+    return;
+  }
+  unsigned mid = (lo + hi) / 2;
+  addEach(2 * node, lo, mid, first, deltas);
+  addEach(2 * node + 1, mid + 1, hi, first, deltas);
+  maxima[node] =
+      std::max(maxima[2 * node], maxima[2 * node + 1]) + pending[node];
+}
+
 int64_t RangeMaxTree::max(unsigned first, unsigned last) const {
   if (first > last || last >= numValues)
     return kEmpty;

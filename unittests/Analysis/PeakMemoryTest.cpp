@@ -294,3 +294,143 @@ TEST(PeakMemoryTest, TimelineRejectsWhatIsNotAPermutationOfTheWindow) {
   EXPECT_FALSE(timeline.getPeakIfReordered(2, {2, 1}).has_value());
   EXPECT_EQ(timeline.getPeakIfReordered(1, {2, 1}), 0);
 }
+
+namespace {
+/// The naive peak of `order` where each of `groups` (steps consecutive in
+/// `order`) runs as one step: the problem with each group's steps mapped to
+/// its first step. Nothing if a buffer is used before its definition.
+std::optional<int64_t>
+naiveGroupedPeak(const MemoryProblem &problem, ArrayRef<unsigned> order,
+                 ArrayRef<std::vector<unsigned>> groups) {
+  std::vector<unsigned> nameOf(problem.numSteps);
+  std::iota(nameOf.begin(), nameOf.end(), 0u);
+  for (const std::vector<unsigned> &group : groups)
+    for (unsigned step : group)
+      nameOf[step] = group.front();
+  MemoryProblem merged;
+  merged.numSteps = problem.numSteps;
+  for (MemoryProblem::Buffer buffer : problem.buffers) {
+    if (buffer.def)
+      buffer.def = nameOf[*buffer.def];
+    for (unsigned &use : buffer.uses)
+      use = nameOf[use];
+    merged.buffers.push_back(buffer);
+  }
+  std::vector<unsigned> mergedOrder;
+  for (unsigned step : order)
+    if (nameOf[step] == step)
+      mergedOrder.push_back(step);
+  // Steps that vanished into a group still need a place: at the end (they
+  // have no buffers left, so they change nothing but the last position).
+  std::vector<bool> placed(problem.numSteps, false);
+  for (unsigned step : mergedOrder)
+    placed[step] = true;
+  for (unsigned step = 0; step < problem.numSteps; ++step)
+    if (!placed[step])
+      mergedOrder.push_back(step);
+  if (!isValid(merged, mergedOrder))
+    return std::nullopt;
+  return maxOf(naiveTimeline(merged, mergedOrder));
+}
+} // namespace
+
+TEST(PeakMemoryTest, TimelineGroupsRunAsOneStep) {
+  // Windows of whole units (groups or single steps) reordered as units, some
+  // fusing a run of units into a new group; windows that split a group must
+  // be refused.
+  std::mt19937 rng(99);
+  unsigned checked = 0, fused = 0, split = 0;
+  for (unsigned trial = 0; trial < 2000; ++trial) {
+    unsigned n = 2 + rng() % 20;
+    MemoryProblem problem = randomProblem(rng, n);
+    std::vector<unsigned> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    MemoryTimeline timeline(problem, order);
+    // The units of the current order: the groups, each step in one.
+    std::vector<std::vector<unsigned>> units;
+    for (unsigned step : order)
+      units.push_back({step});
+    for (unsigned q = 0; q < 8; ++q) {
+      std::vector<unsigned> flat;
+      for (const std::vector<unsigned> &unit : units)
+        llvm::append_range(flat, unit);
+      ASSERT_EQ(flat, timeline.getOrder().vec());
+      std::vector<std::vector<unsigned>> groups;
+      for (const std::vector<unsigned> &unit : units)
+        if (unit.size() > 1)
+          groups.push_back(unit);
+      unsigned firstUnit = rng() % units.size();
+      unsigned numUnits = 1 + rng() % (units.size() - firstUnit);
+      unsigned first = 0;
+      for (unsigned u = 0; u < firstUnit; ++u)
+        first += units[u].size();
+      if (rng() % 5 == 0) {
+        // A window one step short of its last unit splits it if it is a
+        // group.
+        const std::vector<unsigned> &lastUnit = units[firstUnit + numUnits - 1];
+        if (lastUnit.size() > 1) {
+          std::vector<unsigned> window;
+          for (unsigned u = firstUnit; u < firstUnit + numUnits; ++u)
+            llvm::append_range(window, units[u]);
+          window.pop_back();
+          EXPECT_FALSE(timeline.getPeakIfReordered(first, window).has_value());
+          ++split;
+          continue;
+        }
+      }
+      std::vector<std::vector<unsigned>> windowUnits(
+          units.begin() + firstUnit, units.begin() + firstUnit + numUnits);
+      std::shuffle(windowUnits.begin(), windowUnits.end(), rng);
+      // Maybe fuse a run of the shuffled units.
+      std::vector<unsigned> fuse;
+      unsigned fuseFirst = rng() % windowUnits.size();
+      unsigned fuseCount = 1 + rng() % (windowUnits.size() - fuseFirst);
+      bool doFuse =
+          rng() % 2 && (fuseCount > 1 || windowUnits[fuseFirst].size() > 1);
+      if (doFuse)
+        for (unsigned u = fuseFirst; u < fuseFirst + fuseCount; ++u)
+          llvm::append_range(fuse, windowUnits[u]);
+      std::vector<unsigned> window;
+      for (const std::vector<unsigned> &unit : windowUnits)
+        llvm::append_range(window, unit);
+      std::vector<std::vector<unsigned>> newUnits(units.begin(),
+                                                  units.begin() + firstUnit);
+      for (unsigned u = 0; u < windowUnits.size(); ++u) {
+        if (doFuse && u == fuseFirst)
+          newUnits.push_back(fuse);
+        else if (!doFuse || u < fuseFirst || u >= fuseFirst + fuseCount)
+          newUnits.push_back(windowUnits[u]);
+      }
+      newUnits.insert(newUnits.end(), units.begin() + firstUnit + numUnits,
+                      units.end());
+      std::vector<unsigned> newOrder;
+      std::vector<std::vector<unsigned>> newGroups;
+      for (const std::vector<unsigned> &unit : newUnits) {
+        llvm::append_range(newOrder, unit);
+        if (unit.size() > 1)
+          newGroups.push_back(unit);
+      }
+      SmallVector<ArrayRef<unsigned>> fuseLists;
+      if (doFuse)
+        fuseLists.push_back(fuse);
+      std::optional<int64_t> expected =
+          naiveGroupedPeak(problem, newOrder, newGroups);
+      std::optional<int64_t> got =
+          timeline.getPeakIfReordered(first, window, fuseLists);
+      ASSERT_EQ(got.has_value(), expected.has_value()) << "trial " << trial;
+      if (!got)
+        continue;
+      ++checked;
+      ASSERT_EQ(*got, *expected) << "trial " << trial;
+      if (rng() % 2) {
+        ASSERT_TRUE(succeeded(timeline.reorder(first, window, fuseLists)));
+        ASSERT_EQ(timeline.getPeak(), *expected) << "trial " << trial;
+        units = newUnits;
+        fused += doFuse;
+      }
+    }
+  }
+  EXPECT_GT(checked, 4000u);
+  EXPECT_GT(fused, 500u);
+  EXPECT_GT(split, 50u);
+}

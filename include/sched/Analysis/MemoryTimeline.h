@@ -16,8 +16,13 @@
 // the same steps stand before and after each position. So the new peak is
 // the maximum of the timeline outside the window (a range-max tree) and of
 // the window recomputed from the touched buffers' old and new ranges:
-// O(window + uses in it + log n) per query, O((window + uses) log n) to
+// O(window + uses in it + log n) per query, O(window + uses + log n) to
 // apply.
+//
+// A reorder can also fuse steps into groups that run as one step, as the
+// members of a bucket do (one variadic start, one wait): every buffer a
+// member touches is live while any member runs. Groups stay contiguous and
+// a later window must hold each group it touches whole.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,14 +59,19 @@ public:
   int64_t getPeak() const;
 
   /// Returns the peak if the steps at positions [first, first + size) ran
-  /// in the order `steps` (a permutation of them) instead, or nothing if
-  /// `steps` is not such a permutation or the new order uses a buffer before
-  /// the step that defines it.
-  std::optional<int64_t> getPeakIfReordered(unsigned first,
-                                            ArrayRef<unsigned> steps) const;
+  /// in the order `steps` (a permutation of them) instead, with each of
+  /// `fuse` (consecutive entries of `steps`, disjoint) run as one step, or
+  /// nothing if `steps` is not such a permutation, the window splits a
+  /// group, a fused list is not consecutive in `steps`, or the new order
+  /// uses a buffer before the step that defines it. A fused list may hold
+  /// whole groups made before; it replaces them.
+  std::optional<int64_t>
+  getPeakIfReordered(unsigned first, ArrayRef<unsigned> steps,
+                     ArrayRef<ArrayRef<unsigned>> fuse = {}) const;
   /// Reorders the window as `getPeakIfReordered` describes; fails, changing
   /// nothing, where that returns nothing.
-  LogicalResult reorder(unsigned first, ArrayRef<unsigned> steps);
+  LogicalResult reorder(unsigned first, ArrayRef<unsigned> steps,
+                        ArrayRef<ArrayRef<unsigned>> fuse = {});
 
 private:
   /// A buffer whose live range the window changes.
@@ -72,6 +82,7 @@ private:
   /// Computes the change of the timeline over the window into `delta`
   /// (one entry per window position) and the touched buffers' new ranges.
   bool computeWindow(unsigned first, ArrayRef<unsigned> steps,
+                     ArrayRef<ArrayRef<unsigned>> fuse,
                      std::vector<int64_t> &delta,
                      std::vector<Touched> &touched) const;
 
@@ -82,6 +93,10 @@ private:
   std::vector<int64_t> timeline;
   /// Buffers defined and used by each step, deduplicated.
   std::vector<SmallVector<unsigned, 2>> defined, used;
+  /// The group of each step (a step of its own: itself), and the members
+  /// of each group, by the step that names it.
+  std::vector<unsigned> groupOf;
+  std::vector<SmallVector<unsigned, 1>> groupMembers;
   RangeMaxTree tree;
   /// Scratch space of `computeWindow` (not thread-safe): per buffer, the
   /// query that last touched it and the first and last new positions of its
@@ -90,6 +105,8 @@ private:
   mutable std::vector<uint64_t> bufferStamp, stepStamp;
   mutable std::vector<unsigned> firstUseInWindow, lastUseInWindow;
   mutable std::vector<unsigned> newPosition;
+  /// Per step, the first and last new positions of the group it runs in.
+  mutable std::vector<unsigned> newGroupFirst, newGroupLast;
   mutable uint64_t stamp = 0;
 };
 

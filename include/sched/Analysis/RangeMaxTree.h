@@ -37,6 +37,9 @@ public:
   void build(llvm::ArrayRef<int64_t> values);
   /// Adds `delta` to the elements [first, last]; empty ranges are ignored.
   void add(unsigned first, unsigned last, int64_t delta);
+  /// Adds `deltas[i]` to element `first + i` for each i, in
+  /// O(deltas.size() + log n); elements past the end are ignored.
+  void addEach(unsigned first, llvm::ArrayRef<int64_t> deltas);
   /// Returns the maximum of the elements [first, last], or kEmpty.
   int64_t max(unsigned first, unsigned last) const;
   /// Returns the number of elements.
@@ -47,6 +50,8 @@ private:
            unsigned last, int64_t delta);
   int64_t max(unsigned node, unsigned lo, unsigned hi, unsigned first,
               unsigned last) const;
+  void addEach(unsigned node, unsigned lo, unsigned hi, unsigned first,
+               llvm::ArrayRef<int64_t> deltas);
   void build(unsigned node, unsigned lo, unsigned hi,
              llvm::ArrayRef<int64_t> values);
 

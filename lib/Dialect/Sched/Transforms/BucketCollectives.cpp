@@ -373,7 +373,8 @@ void SchedBucketCollectives::runOnOperation() {
 
     // The memory order: the bucket's starts together at its first start and
     // its waits together at its earliest wait, in member order. Every step
-    // that moves lies between the first start and the last of the waits.
+    // that moves lies between the first start and the last of the waits, and
+    // no other bucket's starts or waits stand at either end of that window.
     llvm::SmallDenseSet<unsigned, 8> starts = {member.start},
                                      waits = {member.wait};
     unsigned first = memory.getPosition(bucket.startPos);
@@ -384,19 +385,28 @@ void SchedBucketCollectives::runOnOperation() {
       waits.insert(other.wait);
       last = std::max(last, memory.getPosition(other.wait));
     }
-    SmallVector<unsigned> window;
+    SmallVector<unsigned> window, startGroup, waitGroup;
     window.reserve(last - first + 1);
-    for (unsigned step : memory.getOrder().slice(first, last - first + 1)) {
-      if (step == bucket.startPos || step == waitPos) {
-        bool isStart = step == bucket.startPos;
-        for (const Member &other : bucket.members)
-          window.push_back(isStart ? other.start : other.wait);
-        window.push_back(isStart ? member.start : member.wait);
-      } else if (!starts.contains(step) && !waits.contains(step)) {
-        window.push_back(step);
-      }
+    for (const Member &other : bucket.members) {
+      startGroup.push_back(other.start);
+      waitGroup.push_back(other.wait);
     }
-    std::optional<int64_t> peak = memory.getPeakIfReordered(first, window);
+    startGroup.push_back(member.start);
+    waitGroup.push_back(member.wait);
+    for (unsigned step : memory.getOrder().slice(first, last - first + 1)) {
+      if (step == bucket.startPos)
+        llvm::append_range(window, startGroup);
+      else if (step == waitPos)
+        llvm::append_range(window, waitGroup);
+      else if (!starts.contains(step) && !waits.contains(step))
+        window.push_back(step);
+    }
+    // The merged start and the merged wait each run as one step: every
+    // buffer of a member is live while the bucket starts and while it is
+    // waited.
+    SmallVector<ArrayRef<unsigned>, 2> fuse = {startGroup, waitGroup};
+    std::optional<int64_t> peak =
+        memory.getPeakIfReordered(first, window, fuse);
     if (!peak || *peak > peakLimit) {
       augmented.rollback(point);
       if (!peak)
@@ -408,7 +418,7 @@ void SchedBucketCollectives::runOnOperation() {
     }
 
     if (failed(simulation->apply(changes)) ||
-        failed(memory.reorder(first, window)))
+        failed(memory.reorder(first, window, fuse)))
       return failure();
     bucket.members.push_back(member);
     bucket.bytes += member.bytes;
@@ -505,9 +515,10 @@ void SchedBucketCollectives::runOnOperation() {
       oldWait->replaceAllUsesWith(wait->getResults().slice(offset, count));
       offset += count;
     }
-    merged->emitRemark() << "bucketed " << bucket.members.size() << " "
-                         << first->getName().stripDialect() << " ops, "
-                         << bucket.bytes << " bytes";
+    if (explain)
+      merged->emitRemark() << "bucketed " << bucket.members.size() << " "
+                           << first->getName().stripDialect() << " ops, "
+                           << bucket.bytes << " bytes";
     for (const Member &member : bucket.members)
       sim.ops[member.wait]->erase();
     for (const Member &member : bucket.members)

@@ -34,7 +34,7 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
   Option<bool> bucket{*this, "bucket",
                       llvm::cl::desc("run sched-bucket-collectives after "
                                      "overlap scheduling"),
-                      llvm::cl::init(false)};
+                      llvm::cl::init(true)};
   Option<bool> reorder{*this, "reorder",
                        llvm::cl::desc("run sched-reorder-for-memory"),
                        llvm::cl::init(true)};
@@ -48,8 +48,8 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       llvm::cl::init(0.05)};
   Option<bool> explain{
       *this, "explain",
-      llvm::cl::desc("remark on every collective left exposed and every "
-                     "start refused from a bucket"),
+      llvm::cl::desc("remark on every collective left exposed, every "
+                     "bucket made and every start refused from one"),
       llvm::cl::init(true)};
   Option<std::string> profile{
       *this, "profile",
@@ -59,7 +59,7 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
 
 /// Adds the default scheduling pipeline to `pm` (nested on functions):
 /// sched-fuse-compute (with `fuse`), sched-reorder-for-memory,
-/// sched-schedule-overlap, sched-bucket-collectives (with `bucket`) and
+/// sched-schedule-overlap, sched-bucket-collectives (unless `bucket=0`) and
 /// sched-verify-schedule. The module must carry a
 /// `#sched.target`.
 void buildSchedPipeline(OpPassManager &pm, const SchedPipelineOptions &options);

@@ -378,7 +378,7 @@ def SchedBucketCollectives
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model">,
     Option<"explain", "explain", "bool", /*default=*/"true",
-           "emit a remark for every start refused from a bucket">,
+           "emit a remark for every bucket made and every start refused">,
   ];
 }
 

@@ -419,11 +419,16 @@ void SchedScheduleOverlap::runOnOperation() {
     func.emitError("cannot simulate the input order");
     return signalPassFailure();
   }
-  int64_t budget =
-      memoryBudget > 0
-          ? static_cast<int64_t>(memoryBudget)
-          : originalMemory.getPeak() +
-                static_cast<int64_t>(originalMemory.getPeak() * memorySlack);
+  // The input's peak plus the slack, saturated: a slack past 64 bits (found
+  // by sched-pipeline-fuzzer: memory-slack=1e30 overflowed) is no limit.
+  int64_t inputPeak = originalMemory.getPeak();
+  double slackBytes = inputPeak * memorySlack;
+  int64_t budget = std::numeric_limits<int64_t>::max();
+  if (memoryBudget > 0)
+    budget = static_cast<int64_t>(memoryBudget);
+  else if (slackBytes < 0x1p63 &&
+           inputPeak <= budget - static_cast<int64_t>(slackBytes))
+    budget = inputPeak + static_cast<int64_t>(slackBytes);
   if (originalMemory.getPeak() > budget) {
     func.emitRemark() << "not scheduled: the input already needs "
                       << originalMemory.getPeak()

@@ -396,8 +396,13 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
 
 FailureOr<BlockSimulation>
 mlir::sched::buildBlockSimulation(Block &block, const CostModel &costModel) {
+  return buildBlockSimulationWithGraph(block, costModel,
+                                       DependenceGraph::build(block));
+}
+
+FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
+    Block &block, const CostModel &costModel, const DependenceGraph &graph) {
   BlockSimulation sim;
-  DependenceGraph graph = DependenceGraph::build(block);
   SymbolTableCollection symbols;
   llvm::StringMap<unsigned> streamOf;
   for (Operation &op : block) {

@@ -36,6 +36,7 @@ namespace mlir {
 namespace sched {
 
 class CostModel;
+class DependenceGraph;
 
 /// One op of a simulated order.
 struct SimOp {
@@ -112,6 +113,12 @@ struct BlockSimulation {
 /// from `costModel`. Emits an error and fails if an op cannot be costed.
 FailureOr<BlockSimulation> buildBlockSimulation(Block &block,
                                                 const CostModel &costModel);
+
+/// The same, with the dependences from `graph`, the dependence graph of
+/// `block` (for callers that need it too, so that it is built once).
+FailureOr<BlockSimulation>
+buildBlockSimulationWithGraph(Block &block, const CostModel &costModel,
+                              const DependenceGraph &graph);
 
 } // namespace sched
 } // namespace mlir

@@ -28,7 +28,9 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
     model.setProfile(**measured);
 
   Block &body = func.getBody().front();
-  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);
+  DependenceGraph graph = DependenceGraph::build(body);
+  FailureOr<BlockSimulation> sim =
+      buildBlockSimulationWithGraph(body, model, graph);
   if (failed(sim))
     return failure();
   FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
@@ -36,5 +38,5 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
     return failure();
   return std::optional<BlockAnalyses>(
       BlockAnalyses{std::move(model), std::move(*sim), std::move(*liveness),
-                    DependenceGraph::build(body)});
+                    std::move(graph)});
 }

@@ -26,6 +26,7 @@
 
 #include <deque>
 #include <set>
+#include <tuple>
 
 namespace mlir {
 namespace sched {
@@ -62,7 +63,25 @@ struct Problem {
 struct Schedule {
   std::vector<unsigned> order;
   std::vector<Delay> delays; // Per step; meaningful for starts.
+  /// Compute ops deferred until a collective that does not need them could
+  /// start, and those collectives.
+  unsigned numDeferred = 0, numDeferredFor = 0;
+  double deferredUs = 0;
+  /// Times the compute stream waited for a collective rather than start
+  /// compute that hides the next one, and the time it waited.
+  unsigned numHeldBack = 0;
+  double heldBackUs = 0;
+  /// Per step; for starts: compute that feeds it was not run early because
+  /// of the memory budget, and compute was not run while it was in flight
+  /// because running it that early would go over the budget.
+  std::vector<bool> memoryLimited, aheadRefused;
 };
+
+/// How many ready compute ops (in input order) the scheduler considers to
+/// fill the time until a collective ends.
+constexpr unsigned kFitScan = 16;
+/// Time differences below this are ties.
+constexpr double kEpsilonUs = 1e-6;
 
 /// Runs the list scheduler with `maxInFlight` collectives per group and a
 /// live-memory limit of `budget` bytes for issuing starts. With `keepOrder`
@@ -74,6 +93,8 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
   unsigned n = ops.size();
   Schedule result;
   result.delays.assign(n, Delay::None);
+  result.memoryLimited.assign(n, false);
+  result.aheadRefused.assign(n, false);
   std::vector<unsigned> missing(n);
   for (unsigned step = 0; step < n; ++step)
     missing[step] = p.graph.getPreds(step).size();
@@ -127,18 +148,23 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
   std::vector<std::set<std::pair<unsigned, unsigned>>> readyStarts(
       p.sim.streamNames.size());
   auto priority = [&](unsigned start) {
-    if (keepOrder || freesMemory[start])
+    if (keepOrder)
       return std::make_pair(startIndex[start], start);
+    if (freesMemory[start])
+      return std::make_pair(start, start);
     return std::make_pair(std::min(need[start], start), start);
   };
   auto makeReady = [&](unsigned start) {
     readyStarts[ops[start].stream].insert(priority(start));
   };
   unsigned nextInOrder = 0; // keepOrder: index of the next start to issue
-  // Bytes that prefetched collectives add at each step of the input order,
-  // and the furthest input position reached by the ops placed so far.
+  // Bytes that ops placed ahead of their input position add at each step of
+  // the input order, and the first input position of an op (other than a
+  // start) not placed yet: an op placed now at a later position runs ahead
+  // of the ops at the positions in between.
   RangeMaxTree window(p.originalMemory);
-  unsigned progress = 0;
+  unsigned frontier = 0;
+
   // Ready compute ops by original position; ready waits.
   // Compute in input order, except that cheap ops on the way to a start
   // (its prologue: casts, flattening) go first, so that the collective can
@@ -169,6 +195,52 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
   auto isWait = [&](unsigned s) { return ops[s].kind == SimOp::Kind::Wait; };
   auto isStart = [&](unsigned s) { return ops[s].kind == SimOp::Kind::Start; };
 
+  // Deferral. The next collective whose start still waits for compute (the
+  // first such start in input order) can only hide behind compute that it
+  // does not need: the ready compute that feeds it runs first, and the other
+  // ready compute, which the input may run before it, once it is issued.
+  // feeds[step]: the first start (input position) reachable from the step.
+  // Every start before the first waiting one is ready or issued, so an op
+  // not placed yet feeds that one exactly when feeds[] equals it.
+  std::vector<unsigned> feeds(n, n);
+  for (unsigned step = n; step-- > 0;)
+    for (unsigned succ : p.graph.getSuccs(step))
+      feeds[step] = std::min(feeds[step], isStart(succ) ? succ : feeds[succ]);
+  unsigned waiting = 0; // Index in p.starts of the first waiting start.
+  auto firstWaitingStart = [&]() {
+    while (waiting < p.starts.size() &&
+           (done[p.starts[waiting]] || missing[p.starts[waiting]] == 0))
+      ++waiting;
+    return waiting < p.starts.size() ? p.starts[waiting] : n;
+  };
+  std::set<std::tuple<unsigned, bool, unsigned>> readyByFeed;
+  auto makeComputeReady = [&](unsigned step) {
+    readyCompute.insert({!prologue[step], step});
+    readyByFeed.insert({feeds[step], !prologue[step], step});
+  };
+  std::vector<bool> deferred(n, false), deferredFor(n, false);
+
+  // The bytes an op adds at the input positions it runs ahead of: what it
+  // allocates and keeps (not what dies at once), less what it is the last
+  // user of, which now dies before those positions. With these charges the
+  // window holds the exact memory of the placed ops followed by the others
+  // in input order (except for waits placed early and starts placed late,
+  // which only free memory there).
+  std::vector<int64_t> keptBytes(n, 0);
+  for (const MemoryProblem::Buffer &buffer : p.memory.buffers)
+    if (buffer.def && (!buffer.uses.empty() || buffer.liveOut))
+      keptBytes[*buffer.def] += buffer.size;
+  auto aheadBytes = [&](unsigned step) -> int64_t {
+    int64_t bytes = keptBytes[step];
+    ArrayRef<unsigned> uses = usesOf[step];
+    for (auto [i, b] : llvm::enumerate(uses))
+      if (!p.memory.buffers[b].liveOut &&
+          llvm::find(uses, b) == uses.begin() + i &&
+          remaining[b] == static_cast<unsigned>(llvm::count(uses, b)))
+        bytes -= p.memory.buffers[b].size;
+    return bytes;
+  };
+
   auto schedule = [&](unsigned step) {
     done[step] = true;
     result.order.push_back(step);
@@ -181,8 +253,8 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
     for (unsigned b : p.defines[step])
       if (p.memory.buffers[b].uses.empty() && !p.memory.buffers[b].liveOut)
         live -= p.memory.buffers[b].size;
-    if (!isStart(step))
-      progress = std::max(progress, step);
+    while (frontier < n && (done[frontier] || isStart(frontier)))
+      ++frontier;
     // Time.
     const SimOp &op = ops[step];
     if (op.kind == SimOp::Kind::Compute) {
@@ -203,7 +275,7 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
         else if (isStart(succ))
           makeReady(succ);
         else
-          readyCompute.insert({!prologue[succ], succ});
+          makeComputeReady(succ);
       }
   };
   for (unsigned step = 0; step + 1 < n; ++step)
@@ -213,8 +285,10 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
       else if (isStart(step))
         makeReady(step);
       else
-        readyCompute.insert({!prologue[step], step});
+        makeComputeReady(step);
     }
+  while (frontier < n && isStart(frontier))
+    ++frontier;
 
   // A wait may be placed once its collective is the oldest in flight on its
   // group: one group is one in-order stream.
@@ -225,8 +299,8 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
   };
   // Places the allowed ready wait, among those `filter` accepts, whose
   // collective ends first (the lowest step on ties). Returns false if there
-  // is none.
-  auto placeEarliestWait = [&](auto filter) {
+  // is none. `waitedFor`, if given, is set to its start.
+  auto placeEarliestWait = [&](auto filter, unsigned *waitedFor = nullptr) {
     unsigned best = n;
     for (unsigned w : readyWaits)
       if (waitAllowed(w) && filter(w) &&
@@ -235,8 +309,36 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
         best = w;
     if (best == n)
       return false;
+    if (waitedFor)
+      *waitedFor = ops[best].start;
     readyWaits.erase(best);
     schedule(best);
+    return true;
+  };
+
+  // Issues the ready start of the best priority (of a group with a free slot
+  // if `respectCap`) although the memory limit holds it back. Returns false
+  // if there is none.
+  auto forceStart = [&](bool respectCap) {
+    unsigned forced = n;
+    for (auto [stream, queue] : llvm::enumerate(readyStarts)) {
+      if (queue.empty() ||
+          (respectCap &&
+           static_cast<int64_t>(inFlight[stream].size()) >= maxInFlight))
+        continue;
+      unsigned start = queue.begin()->second;
+      if (keepOrder && startIndex[start] != nextInOrder)
+        continue;
+      if (forced == n || priority(start) < priority(forced))
+        forced = start;
+    }
+    if (forced == n)
+      return false;
+    if (frontier < forced)
+      window.add(frontier, forced - 1, p.allocates[startIndex[forced]]);
+    readyStarts[ops[forced].stream].erase(priority(forced));
+    schedule(forced);
+    ++nextInOrder;
     return true;
   };
 
@@ -281,8 +383,8 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
       // jumps over: charge it to each of them.
       int64_t bytes = p.allocates[startIndex[start]];
       bool fits = live + bytes <= budget;
-      if (fits && progress + 1 < start)
-        fits = window.max(progress + 1, start - 1) + bytes <= budget;
+      if (fits && frontier < start)
+        fits = window.max(frontier, start - 1) + bytes <= budget;
       if (!fits) {
         result.delays[start] = Delay::Memory;
         continue;
@@ -294,8 +396,8 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
       continue;
     if (best != n) {
       int64_t bytes = p.allocates[startIndex[best]];
-      if (progress + 1 < best)
-        window.add(progress + 1, best - 1, bytes);
+      if (frontier < best)
+        window.add(frontier, best - 1, bytes);
       readyStarts[ops[best].stream].erase(priority(best));
       schedule(best);
       ++nextInOrder;
@@ -303,25 +405,121 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
     }
     if (progressed)
       continue;
-    // 2. Compute in its original order. If it would push live memory over
-    // the budget, first place a wait that frees memory (a reduce_scatter
-    // whose input dies at its wait), even if it stalls.
+    // 2. Compute. Preferred: what feeds the target (the first start that
+    // waits for compute), so that it is issued early; the other ready
+    // compute is deferred until then, and hides it.
     if (!readyCompute.empty()) {
-      unsigned step = readyCompute.begin()->second;
-      // Running far-ahead work that grows memory (a zero-filled gradient
-      // buffer, say) while the next ops wait on a collective only keeps its
-      // buffer alive longer: wait for the collective first.
-      if (step > progress + 1 && allocatedBytes[step] > readBytes[step] &&
-          placeEarliestWait([](unsigned) { return true; }))
+      unsigned first = readyCompute.begin()->second;
+      unsigned target = firstWaitingStart();
+      unsigned preferred = n;
+      if (target != n && std::get<0>(*readyByFeed.begin()) == target)
+        preferred = std::get<2>(*readyByFeed.begin());
+      // No feeder is ready: the target waits for compute that waits for a
+      // collective in flight (the gating one). Run the first ready op that
+      // ends before the gating collective does, keeping longer work to
+      // hide the target. If none does, wait for the gating collective when
+      // that idles the compute stream for less than the target would be
+      // exposed without the first op (counting the compute that the first
+      // op makes ready, which hides the target as well).
+      if (target != n && preferred == n) {
+        unsigned gating = n;
+        for (const std::deque<unsigned> &queue : inFlight)
+          for (unsigned c : queue)
+            if (collectiveEnd[c] > now && waitOf[c] < n &&
+                feeds[waitOf[c]] == target &&
+                (gating == n || collectiveEnd[c] < collectiveEnd[gating]))
+              gating = c;
+        if (gating != n) {
+          double gap = collectiveEnd[gating] - now;
+          double others = 0; // Other ready work, first ops in input order.
+          unsigned scanned = 0;
+          for (auto it = readyCompute.begin();
+               it != readyCompute.end() && scanned < kFitScan;
+               ++it, ++scanned) {
+            double duration = ops[it->second].durationUs;
+            if (preferred == n && duration <= gap)
+              preferred = it->second;
+            if (it->second != first)
+              others += duration;
+          }
+          for (unsigned succ : p.graph.getSuccs(first))
+            if (ops[succ].kind == SimOp::Kind::Compute && missing[succ] == 1)
+              others += ops[succ].durationUs;
+          double targetUs = ops[target].durationUs;
+          double exposedIfRun = std::max(0.0, targetUs - others);
+          double exposedIfWait =
+              gap + std::max(0.0, targetUs - others - ops[first].durationUs);
+          unsigned wait = waitOf[gating];
+          if (preferred == n && exposedIfWait + kEpsilonUs < exposedIfRun &&
+              readyWaits.count(wait) && waitAllowed(wait)) {
+            ++result.numHeldBack;
+            result.heldBackUs += gap;
+            readyWaits.erase(wait);
+            schedule(wait);
+            continue;
+          }
+        }
+      }
+
+      // Memory. An op placed ahead of unplaced ops of the input order is
+      // charged what it adds at their positions (aheadBytes); it must fit
+      // the budget there, and a preferred op must also fit it now.
+      auto allocationOf = [&](unsigned step) {
+        int64_t bytes = 0;
+        for (unsigned b : p.defines[step])
+          bytes += p.memory.buffers[b].size;
+        return bytes;
+      };
+      auto fits = [&](unsigned step, int64_t ahead) {
+        if (step != first && live + allocationOf(step) > budget)
+          return false;
+        return ahead <= 0 || frontier >= step ||
+               window.max(frontier, step - 1) + ahead <= budget;
+      };
+      unsigned step = n;
+      int64_t ahead = 0;
+      for (unsigned candidate : {preferred, first}) {
+        if (candidate == n)
+          continue;
+        ahead = aheadBytes(candidate);
+        if (fits(candidate, ahead)) {
+          step = candidate;
+          break;
+        }
+        if (candidate == preferred && target != n && feeds[candidate] == target)
+          result.memoryLimited[target] = true;
+      }
+      if (step == n) {
+        // Nothing fits (a zero-filled gradient buffer pulled far forward,
+        // say): wait for a collective, or issue the collective that the
+        // ops before are held back by, rather than run far ahead.
+        unsigned waitedFor = n;
+        double before = now;
+        if (placeEarliestWait([](unsigned) { return true; }, &waitedFor)) {
+          if (collectiveEnd[waitedFor] > before)
+            result.aheadRefused[waitedFor] = true;
+          continue;
+        }
+        if (forceStart(/*respectCap=*/true))
+          continue;
+        step = first;
+        ahead = aheadBytes(first);
+      }
+      // If the op would push live memory over the budget, first place a
+      // wait that frees memory (a reduce_scatter whose input dies at its
+      // wait), even if it stalls.
+      if (live + allocationOf(step) > budget &&
+          placeEarliestWait(
+              [&](unsigned w) { return freesMemory[ops[w].start]; }))
         continue;
-      int64_t allocation = 0;
-      for (unsigned b : p.defines[step])
-        allocation += p.memory.buffers[b].size;
-      if (live + allocation > budget && placeEarliestWait([&](unsigned w) {
-            return freesMemory[ops[w].start];
-          }))
-        continue;
-      readyCompute.erase(readyCompute.begin());
+      if (step != first && feeds[step] == target) {
+        deferred[first] = true;
+        deferredFor[target] = true;
+      }
+      if (ahead != 0 && frontier < step)
+        window.add(frontier, step - 1, ahead);
+      readyCompute.erase({!prologue[step], step});
+      readyByFeed.erase({feeds[step], !prologue[step], step});
       schedule(step);
       continue;
     }
@@ -330,26 +528,20 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
       continue;
     // 4. Only starts held back by the memory limit are left: issue the one
     // with the best priority anyway.
-    unsigned forced = n;
-    for (auto &queue : readyStarts) {
-      if (queue.empty())
-        continue;
-      unsigned start = queue.begin()->second;
-      if (keepOrder && startIndex[start] != nextInOrder)
-        continue;
-      if (forced == n || priority(start) < priority(forced))
-        forced = start;
-    }
-    if (forced != n) {
-      readyStarts[ops[forced].stream].erase(priority(forced));
-      schedule(forced);
-      ++nextInOrder;
+    if (forceStart(/*respectCap=*/false))
       continue;
-    }
     break; // Cannot happen for a valid input order; the caller checks.
   }
   if (result.order.size() + 1 == n)
     result.order.push_back(terminator);
+  for (unsigned step = 0; step < n; ++step) {
+    if (deferred[step]) {
+      ++result.numDeferred;
+      result.deferredUs += ops[step].durationUs;
+    }
+    if (deferredFor[step])
+      ++result.numDeferredFor;
+  }
   return result;
 }
 
@@ -511,6 +703,23 @@ void SchedScheduleOverlap::runOnOperation() {
 
   if (!explain)
     return;
+  if (chosen->numDeferred > 0)
+    func.emitRemark() << "deferred " << chosen->numDeferred
+                      << (chosen->numDeferred == 1 ? " compute op ("
+                                                   : " compute ops (")
+                      << us(chosen->deferredUs) << " us) until "
+                      << chosen->numDeferredFor
+                      << (chosen->numDeferredFor == 1 ? " collective that does"
+                                                      : " collectives that do")
+                      << (chosen->numDeferred == 1 ? " not need it"
+                                                   : " not need them")
+                      << " could start";
+  if (chosen->numHeldBack > 0)
+    func.emitRemark() << "waited " << chosen->numHeldBack
+                      << (chosen->numHeldBack == 1 ? " time (" : " times (")
+                      << us(chosen->heldBackUs)
+                      << " us) for a collective to end rather than start "
+                         "compute that hides the next one";
   // Explain every collective left exposed.
   std::vector<unsigned> position(n);
   for (auto [pos, step] : llvm::enumerate(chosen->order))
@@ -540,6 +749,12 @@ void SchedScheduleOverlap::runOnOperation() {
     else
       diag << "only " << us(computeBetween)
            << " us of independent compute before its first use";
+    if (chosen->memoryLimited[start])
+      diag << "; the memory budget kept the compute it needs from running "
+              "first";
+    if (chosen->aheadRefused[start])
+      diag << "; the memory budget kept later compute from running during "
+              "it";
     (void)wait;
   }
 }

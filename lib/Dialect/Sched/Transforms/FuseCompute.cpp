@@ -663,7 +663,12 @@ sumCost(ArrayRef<CostAttr> costs,
         return std::nullopt;
       continue;
     }
-    sum = sum.value_or(0) + *value;
+    // Saturated: costs near 2^63 must not overflow (found by
+    // sched-pipeline-fuzzer). Costs are non-negative.
+    int64_t previous = sum.value_or(0);
+    sum = *value > std::numeric_limits<int64_t>::max() - previous
+              ? std::numeric_limits<int64_t>::max()
+              : previous + *value;
   }
   return sum;
 }

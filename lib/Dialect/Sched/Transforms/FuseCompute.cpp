@@ -483,7 +483,12 @@ void FusionPlanner::run(FusionStats &stats) {
     MemoryProfile profile(roundProblem, identity);
     if (!limit) {
       stats.peakBefore = profile.getPeak();
-      limit = profile.getPeak() + options.tolerance;
+      // Saturated: a tolerance near 2^63 overflowed (found by
+      // sched-pipeline-fuzzer).
+      int64_t unfusedPeak = profile.getPeak();
+      int64_t room = std::numeric_limits<int64_t>::max() - unfusedPeak;
+      limit = options.tolerance > room ? std::numeric_limits<int64_t>::max()
+                                       : unfusedPeak + options.tolerance;
     }
     stats.peakAfter = profile.getPeak();
     ++stats.rounds;

@@ -20,7 +20,7 @@ mkdir -p "$out"
 
 rows=()
 for input in "$in"/*.mlir; do
-  case "$input" in *.scheduled.mlir) continue ;; esac
+  case "$input" in *.scheduled*.mlir) continue ;; esac
   name="$(basename "$input" .mlir)"
   "$opt" "$input" --sched-report="json=$out/$name.input.json" -o /dev/null
   times=()

@@ -6,7 +6,8 @@
 # repository, ninja, lld, ccache, GoogleTest, clang-format-22), configures
 # build/ once and builds everything.
 #
-# Environment: SCHED_BUILD_DIR (default build), SCHED_JOBS (default: ninja's).
+# Environment: SCHED_BUILD_DIR (default build), SCHED_SANITIZE_BUILD_DIR
+# (default build-sanitize), SCHED_JOBS (default: ninja's).
 #
 #===----------------------------------------------------------------------===#
 
@@ -14,11 +15,13 @@ set -euo pipefail
 
 SCHED_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCHED_BUILD_DIR="${SCHED_BUILD_DIR:-$SCHED_ROOT/build}"
+SCHED_SANITIZE_BUILD_DIR="${SCHED_SANITIZE_BUILD_DIR:-$SCHED_ROOT/build-sanitize}"
 LLVM_PREFIX=/usr/lib/llvm-22
 
 sched_packages=(cmake g++ git python3 ninja-build lld ccache
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  libgtest-dev clang-format-22 libopenmpi-dev openmpi-bin)
+  libgtest-dev clang-format-22 libopenmpi-dev openmpi-bin
+  clang-22 libclang-rt-22-dev)
 
 sched_install_packages() {
   local missing=()
@@ -58,4 +61,31 @@ sched_build() {
   sched_install_packages
   sched_configure
   ninja -C "$SCHED_BUILD_DIR" ${SCHED_JOBS:+-j "$SCHED_JOBS"}
+}
+
+# The robustness build (docs/Diagnostics.md): clang-22 with AddressSanitizer,
+# UndefinedBehaviorSanitizer and assertions on everything sched builds, and
+# the libFuzzer targets. -O2 with line tables: symbolized reports at close to
+# release speed.
+sched_configure_sanitize() {
+  [ -f "$SCHED_SANITIZE_BUILD_DIR/build.ninja" ] && return 0
+  local launcher=()
+  command -v ccache > /dev/null &&
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  cmake -G Ninja -S "$SCHED_ROOT" -B "$SCHED_SANITIZE_BUILD_DIR" \
+    -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG -gline-tables-only" \
+    -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG -gline-tables-only" \
+    -DLLVM_USE_LINKER=lld \
+    -DSCHED_SANITIZE=ON -DSCHED_ENABLE_FUZZERS=ON -DSCHED_ENABLE_ASSERTIONS=ON \
+    "${launcher[@]}"
+}
+
+sched_build_sanitize() {
+  export CCACHE_BASEDIR="$SCHED_ROOT"
+  sched_install_packages
+  sched_configure_sanitize
+  ninja -C "$SCHED_SANITIZE_BUILD_DIR" ${SCHED_JOBS:+-j "$SCHED_JOBS"}
 }

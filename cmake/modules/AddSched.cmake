@@ -51,3 +51,17 @@ function(add_sched_tool name)
     "${LLVM_LIBRARY_DIR}")
   install(TARGETS ${name} EXPORT SchedTargets RUNTIME DESTINATION bin)
 endfunction()
+
+# add_sched_fuzzer(name sources... [LINK_LIBS ...] [MLIR_LIBS ...])
+#
+# A libFuzzer target (SCHED_ENABLE_FUZZERS builds only): linked with
+# -fsanitize=fuzzer, which brings libFuzzer's main. Not installed.
+function(add_sched_fuzzer name)
+  cmake_parse_arguments(ARG "" "" "MLIR_LIBS;LINK_LIBS" ${ARGN})
+  add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  llvm_update_compile_flags(${name})
+  target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+  target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
+  mlir_target_link_libraries(${name} PRIVATE ${ARG_MLIR_LIBS})
+  mlir_check_all_link_libraries(${name})
+endfunction()

@@ -32,6 +32,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -83,6 +84,16 @@ public:
   int64_t getPeak() const { return peak; }
   /// Returns the first position at which the peak is reached.
   unsigned getPeakPosition() const { return peakPosition; }
+  /// Returns the largest memory at the positions before `lo` and after `hi`
+  /// (0 if there are none).
+  int64_t getPeakOutside(unsigned lo, unsigned hi) const {
+    int64_t result = 0;
+    if (lo > 0)
+      result = prefixMax[std::min<size_t>(lo, timeline.size()) - 1];
+    if (hi + 1 < timeline.size())
+      result = std::max(result, suffixMax[hi + 1]);
+    return result;
+  }
   /// Returns the position of `step` in the order.
   unsigned getPosition(unsigned step) const { return position[step]; }
   /// Returns the first and last positions at which `buffer` is live.
@@ -91,6 +102,13 @@ public:
   }
   /// Returns the buffers live at the peak, by number.
   SmallVector<unsigned> getBuffersLiveAtPeak() const;
+  /// Returns the buffers `step` defines, and those it uses without defining
+  /// them, deduplicated.
+  ArrayRef<unsigned> getDefined(unsigned step) const { return defined[step]; }
+  ArrayRef<unsigned> getUsed(unsigned step) const { return used[step]; }
+  /// Returns the bytes of the entry buffers nobody uses (live at position 0
+  /// only).
+  int64_t getUnusedEntryBytes() const { return unusedEntrySum; }
 
   /// Returns the peak if the op `step` moved to position `newPosition`
   /// (the others keeping their relative order), or nothing if the move

@@ -50,6 +50,10 @@ namespace sched {
 
 #define DEBUG_TYPE "sched-fuse-compute"
 
+/// The exact solver's budget on one fusion's window (the pass's own is a
+/// million states for a whole block).
+static constexpr uint64_t kWindowMaxStates = 100000;
+
 using namespace mlir;
 using namespace mlir::sched;
 
@@ -81,6 +85,32 @@ struct Candidate {
   unsigned begin, end; // Compact positions of the two groups.
 };
 
+/// A fusion that reorders the groups of a window around the two.
+struct Reordering {
+  /// Stands for the fused group in `order`.
+  static constexpr unsigned kFused = ~0u;
+  /// The window: compact positions [lo, hi], around the two groups.
+  unsigned lo = 0, hi = 0;
+  /// The groups of the window, the two as one, in their new order.
+  SmallVector<unsigned> order;
+  /// The block's peak with this order.
+  int64_t peak = 0;
+};
+
+/// A fusion accepted in a round.
+struct Accepted {
+  unsigned first, second;
+  /// Where the fused group runs, without a reordering.
+  unsigned pos;
+  /// The window's new order, if `reordered`.
+  bool reordered = false;
+  Reordering reordering;
+  /// Groups that join the fused group later in the round, and the node
+  /// where the whole runs then.
+  SmallVector<unsigned, 2> joined;
+  unsigned joinedPos = 0;
+};
+
 /// Plans the fusions of one block, then rewrites it.
 class FusionPlanner {
 public:
@@ -100,8 +130,9 @@ private:
   /// nodes, the stamped ones.
   bool isInternal(unsigned b, unsigned numMembers) const;
   /// Builds the memory problem of the live groups, in their order, and
-  /// records each group's compact position.
-  MemoryProblem buildRoundProblem(std::vector<unsigned> &compact);
+  /// records each group's compact position and the group at each.
+  MemoryProblem buildRoundProblem(std::vector<unsigned> &compact,
+                                  std::vector<unsigned> &steps);
   /// Generates the candidate pairs of the live groups.
   std::vector<std::pair<unsigned, unsigned>> generatePairs();
   /// Returns true if an op between the two groups depends on `first`, so
@@ -112,13 +143,32 @@ private:
   bool isBlockedUp(unsigned first, unsigned second) const;
   /// Returns true if a path leads from `first` to `second` through others.
   bool hasPathThroughOthers(unsigned first, unsigned second);
+  /// Returns a reordering of the window [lo, hi] of compact positions of
+  /// the round's `steps` (whose profile is `profile`) around the groups of
+  /// `c`, with the two fused: with `solve`, an order of low peak
+  /// (findLowPeakOrder on the window, orders of a peak up to `limit` searched
+  /// for exactly); otherwise the ops between the two stay in order, those
+  /// that depend on the first after the fused op. Returns false if a path
+  /// leads from the first to the second through others.
+  bool reorderWindow(const Candidate &c, unsigned lo, unsigned hi,
+                     ArrayRef<unsigned> steps,
+                     const MemoryProblem &roundProblem,
+                     const MemoryProfile &profile, bool solve, int64_t limit,
+                     Reordering &result);
+  /// Returns the rank of the group's position.
+  unsigned rankOf(unsigned group) const { return rank[groups[group].pos]; }
+  /// Returns true if the group is a collective or a wait: those keep their
+  /// relative order (the graph leaves that chain out).
+  bool isComm(unsigned group) const {
+    return !groups[group].fusible && comm[groups[group].pos];
+  }
   /// Returns Inductor's overhead: the bytes of inputs that die in each
   /// group, matched by size and element type.
   int64_t heuristicOverhead(unsigned first, unsigned second) const;
   /// Merges two groups into a new one placed at node `pos`.
   void merge(unsigned first, unsigned second, unsigned pos);
-  /// Rewrites the ops of `group` into one op.
-  void materialize(const Group &group);
+  /// Rewrites the ops of `group` into one op and returns it.
+  Operation *materialize(const Group &group);
 
   /// Returns the kinds of the members, joined by '+'.
   std::string getKind(const Group &group) const;
@@ -146,6 +196,14 @@ private:
   llvm::MapVector<std::pair<unsigned, unsigned>, std::string> memoryRejected;
   /// Traffic saved by fusing two groups, kept across rounds.
   llvm::DenseMap<std::pair<unsigned, unsigned>, int64_t> scores;
+  /// The current order: `rank[node]` is the position of a node, `atRank`
+  /// the inverse. A group runs at the rank of its `pos` node.
+  std::vector<unsigned> rank, atRank;
+  /// Set once a fusion reordered other ops: the block is then rewritten in
+  /// rank order.
+  bool reordered = false;
+  /// The collectives and waits, by node.
+  std::vector<bool> comm;
   /// Scratch: nodes stamped as members of the group being evaluated.
   std::vector<uint32_t> memberStamp, visitStamp;
   uint32_t stamp = 0, visit = 0;
@@ -176,6 +234,12 @@ FusionPlanner::FusionPlanner(const BufferLiveness &liveness,
       defined[*buffer.def].push_back(b);
   }
   memberStamp.assign(n, 0);
+  comm.resize(n);
+  for (unsigned node = 0; node < n; ++node)
+    comm[node] = isa<CollectiveOpInterface, WaitOp>(liveness.getOp(node));
+  rank.resize(n);
+  std::iota(rank.begin(), rank.end(), 0);
+  atRank = rank;
   groupOf.resize(n);
   // Every merge makes one group: at most 2n - 1 in all.
   groups.reserve(2 * n);
@@ -185,22 +249,12 @@ FusionPlanner::FusionPlanner(const BufferLiveness &liveness,
     groupOf[node] = node;
     group.members = {node};
     group.pos = node;
-    auto compute = dyn_cast<ComputeOp>(liveness.getOp(node));
-    if (!compute || !compute.getOuts().empty())
+    if (!isFusibleOp(liveness.getOp(node), options))
       continue;
-    auto isMemRef = llvm::IsaPred<MemRefType>;
-    if (llvm::any_of(compute->getOperandTypes(), isMemRef) ||
-        llvm::any_of(compute->getResultTypes(), isMemRef))
-      continue;
-    SmallVector<StringRef> parts;
-    compute.getKind().split(parts, '+');
-    if (llvm::any_of(parts, [&](StringRef part) {
-          return llvm::is_contained(options.excludeKinds, part);
-        }))
-      continue;
+    auto compute = cast<ComputeOp>(liveness.getOp(node));
     group.fusible = true;
     group.hasBody = !compute.isOpaque();
-    group.numOps = parts.size();
+    group.numOps = compute.getKind().count('+') + 1;
     group.access = computeAccess(group.members);
   }
   visitStamp.reserve(2 * n);
@@ -287,15 +341,19 @@ int64_t FusionPlanner::computeScore(unsigned first, unsigned second) const {
   return score;
 }
 
-MemoryProblem FusionPlanner::buildRoundProblem(std::vector<unsigned> &compact) {
+MemoryProblem FusionPlanner::buildRoundProblem(std::vector<unsigned> &compact,
+                                               std::vector<unsigned> &steps) {
   MemoryProblem round;
   compact.assign(groups.size(), ~0u);
-  // Live groups in the order of their positions: a position is the node of
-  // a group's last member, and each node is the last member of at most one.
-  for (unsigned node = 0; node < problem.numSteps; ++node) {
+  steps.clear();
+  // Live groups in the order of the ranks of their positions (each node is
+  // the position of at most one group).
+  for (unsigned node : atRank) {
     unsigned group = groupOf[node];
-    if (groups[group].pos == node)
+    if (groups[group].pos == node) {
       compact[group] = round.addStep();
+      steps.push_back(group);
+    }
   }
   for (auto [b, buffer] : llvm::enumerate(problem.buffers)) {
     std::optional<unsigned> def;
@@ -330,9 +388,8 @@ std::vector<std::pair<unsigned, unsigned>> FusionPlanner::generatePairs() {
       if (groups[group].fusible && group != producer)
         readers.push_back(group);
     }
-    llvm::sort(readers, [&](unsigned x, unsigned y) {
-      return groups[x].pos < groups[y].pos;
-    });
+    llvm::sort(readers,
+               [&](unsigned x, unsigned y) { return rankOf(x) < rankOf(y); });
     readers.erase(std::unique(readers.begin(), readers.end()), readers.end());
     for (auto [i, reader] : llvm::enumerate(readers)) {
       if (producer)
@@ -350,22 +407,22 @@ std::vector<std::pair<unsigned, unsigned>> FusionPlanner::generatePairs() {
 }
 
 bool FusionPlanner::isBlockedDown(unsigned first, unsigned second) const {
-  unsigned end = groups[second].pos;
+  unsigned end = rankOf(second);
   for (unsigned node : groups[first].members)
     for (unsigned succ : graph.getSuccs(node)) {
       unsigned group = groupOf[succ];
-      if (group != first && group != second && groups[group].pos < end)
+      if (group != first && group != second && rankOf(group) < end)
         return true;
     }
   return false;
 }
 
 bool FusionPlanner::isBlockedUp(unsigned first, unsigned second) const {
-  unsigned begin = groups[first].pos;
+  unsigned begin = rankOf(first);
   for (unsigned node : groups[second].members)
     for (unsigned pred : graph.getPreds(node)) {
       unsigned group = groupOf[pred];
-      if (group != first && group != second && groups[group].pos > begin)
+      if (group != first && group != second && rankOf(group) > begin)
         return true;
     }
   return false;
@@ -374,7 +431,7 @@ bool FusionPlanner::isBlockedUp(unsigned first, unsigned second) const {
 bool FusionPlanner::hasPathThroughOthers(unsigned first, unsigned second) {
   // Every edge goes from a group to a later one, so the search stays between
   // the two; it gives up (answering no) after a bounded number of groups.
-  unsigned end = groups[second].pos;
+  unsigned end = rankOf(second);
   ++visit;
   SmallVector<unsigned> stack;
   unsigned budget = 1 << 14;
@@ -384,7 +441,7 @@ bool FusionPlanner::hasPathThroughOthers(unsigned first, unsigned second) {
         unsigned next = groupOf[succ];
         if (next == second && group != first)
           return true;
-        if (next == first || next == second || groups[next].pos >= end ||
+        if (next == first || next == second || rankOf(next) >= end ||
             visitStamp[next] == visit)
           continue;
         visitStamp[next] = visit;
@@ -398,6 +455,99 @@ bool FusionPlanner::hasPathThroughOthers(unsigned first, unsigned second) {
     if (expand(stack.pop_back_val()))
       return true;
   return false;
+}
+
+bool FusionPlanner::reorderWindow(const Candidate &c, unsigned lo, unsigned hi,
+                                  ArrayRef<unsigned> steps,
+                                  const MemoryProblem &roundProblem,
+                                  const MemoryProfile &profile, bool solve,
+                                  int64_t limit, Reordering &result) {
+  // The groups between that depend on the first, through others between or
+  // not, go after the fused op; the others before. Every path between the
+  // two stays in the window (ranks are topological), so this is exact. A
+  // collective after one that goes after goes after too (they keep their
+  // order).
+  ++visit;
+  visitStamp[c.first] = visit;
+  bool commAfter = false;
+  auto dependsOnMarked = [&](unsigned group) {
+    for (unsigned node : groups[group].members)
+      for (unsigned pred : graph.getPreds(node))
+        if (visitStamp[groupOf[pred]] == visit)
+          return true;
+    return false;
+  };
+  // Compact positions in the legal order; `c.end` stands for the fused op.
+  SmallVector<unsigned> positions, after;
+  for (unsigned p = lo; p < c.begin; ++p)
+    positions.push_back(p);
+  for (unsigned p = c.begin + 1; p < c.end; ++p) {
+    bool collective = isComm(steps[p]);
+    if ((collective && commAfter) || dependsOnMarked(steps[p])) {
+      visitStamp[steps[p]] = visit;
+      commAfter |= collective;
+      after.push_back(p);
+    } else {
+      positions.push_back(p);
+    }
+  }
+  // A cycle if the second depends on one of those.
+  visitStamp[c.first] = 0;
+  if (dependsOnMarked(c.second))
+    return false;
+  positions.push_back(c.end);
+  llvm::append_range(positions, after);
+  for (unsigned p = c.end + 1; p <= hi; ++p)
+    positions.push_back(p);
+
+  // The window as a problem of its own, numbered in that order.
+  unsigned k = positions.size();
+  llvm::DenseMap<unsigned, unsigned> local;
+  SmallVector<SmallVector<unsigned, 2>> windowSteps;
+  for (auto [i, p] : llvm::enumerate(positions)) {
+    local[steps[p]] = i;
+    windowSteps.push_back({p});
+  }
+  local[c.first] = local[c.second];
+  windowSteps[local[c.second]] = {c.begin, c.end};
+  OrderWindow window = extractWindow(roundProblem, profile, windowSteps);
+  result.lo = lo;
+  result.hi = hi;
+  std::vector<unsigned> order(k);
+  std::iota(order.begin(), order.end(), 0);
+  if (solve) {
+    std::vector<std::pair<unsigned, unsigned>> edges;
+    auto addEdges = [&](unsigned group, unsigned i) {
+      for (unsigned node : groups[group].members)
+        for (unsigned pred : graph.getPreds(node))
+          if (auto it = local.find(groupOf[pred]); it != local.end())
+            edges.emplace_back(it->second, i);
+    };
+    std::optional<unsigned> lastComm;
+    for (auto [i, p] : llvm::enumerate(positions)) {
+      addEdges(steps[p], i);
+      if (!isComm(steps[p]))
+        continue;
+      if (lastComm)
+        edges.emplace_back(*lastComm, i);
+      lastComm = i;
+    }
+    addEdges(c.first, local[c.first]);
+    LowPeakOrderOptions options;
+    options.exactOptions.maxStates = kWindowMaxStates;
+    options.exactOptions.bound = limit - window.outside;
+    LowPeakOrder best = findLowPeakOrder(DependenceGraph::fromEdges(k, edges),
+                                         window.problem, options);
+    order = std::move(best.order);
+  }
+  result.peak =
+      std::max(MemoryProfile(window.problem, order).getPeak() + window.outside,
+               profile.getPeakOutside(lo, hi));
+  result.order.clear();
+  for (unsigned i : order)
+    result.order.push_back(positions[i] == c.end ? Reordering::kFused
+                                                 : steps[positions[i]]);
+  return true;
 }
 
 int64_t FusionPlanner::heuristicOverhead(unsigned first,
@@ -473,10 +623,10 @@ void FusionPlanner::run(FusionStats &stats) {
     if (group.fusible)
       stats.trafficBefore += group.access.traffic;
   std::optional<int64_t> limit;
-  std::vector<unsigned> compact;
+  std::vector<unsigned> compact, steps;
   bool converged = false;
   for (unsigned round = 0; round < options.maxRounds; ++round) {
-    MemoryProblem roundProblem = buildRoundProblem(compact);
+    MemoryProblem roundProblem = buildRoundProblem(compact, steps);
     unsigned numSteps = roundProblem.numSteps;
     std::vector<unsigned> identity(numSteps);
     std::iota(identity.begin(), identity.end(), 0);
@@ -539,13 +689,115 @@ void FusionPlanner::run(FusionStats &stats) {
              std::make_tuple(-y.score, y.end - y.begin, y.begin, y.end);
     });
 
-    // Accepted windows [begin, end] in compact positions, by begin.
-    std::map<unsigned, unsigned> windows;
-    SmallVector<std::tuple<unsigned, unsigned, unsigned>> accepted;
+    // Accepted windows [lo, hi] in compact positions, by lo, with the index
+    // of their fusion.
+    std::map<unsigned, std::pair<unsigned, unsigned>> windows;
+    SmallVector<Accepted> accepted;
+    bool exact = options.guard == FusionMemoryGuard::Exact;
+    // A candidate that overlaps the window of one fusion accepted in this
+    // round and shares a group with it joins it, if one of the two moves to
+    // the other, and the union of the two windows, evaluated exactly with
+    // both fusions (extractWindow), passes the guard. This fuses a chain of
+    // ops into one group (gradients into one accumulation) in one round
+    // rather than one round each.
+    using WindowIt = decltype(windows)::iterator;
+    auto joinAccepted = [&](const Candidate &c, WindowIt window) -> bool {
+      // Inductor's rule would need the fused group.
+      if (options.guard == FusionMemoryGuard::Heuristic)
+        return false;
+      if (window != windows.begin() &&
+          std::prev(window)->second.first >= c.begin)
+        return false; // Overlaps several.
+      Accepted &a = accepted[window->second.second];
+      if (a.reordered)
+        return false;
+      SmallVector<unsigned, 4> cluster = {a.first, a.second};
+      llvm::append_range(cluster, a.joined);
+      auto inCluster = [&](unsigned g) {
+        return llvm::is_contained(cluster, g);
+      };
+      if (inCluster(c.first) == inCluster(c.second))
+        return false;
+      unsigned x = inCluster(c.first) ? c.second : c.first;
+      unsigned numOps = groups[x].numOps;
+      for (unsigned g : cluster)
+        numOps += groups[g].numOps;
+      if (numOps > options.maxFusedOps ||
+          groups[x].hasBody != groups[a.first].hasBody)
+        return false;
+      // The ends: where the fused group runs, and the candidate's other group.
+      unsigned pA = compact[groupOf[a.joined.empty() ? a.pos : a.joinedPos]];
+      unsigned pX = compact[x];
+      unsigned lo = std::min(pA, pX), hi = std::max(pA, pX);
+      // Moving `movers` to the other end is blocked by an op strictly
+      // between that depends on them (moving later) or that they depend on
+      // (moving earlier).
+      auto blocked = [&](ArrayRef<unsigned> movers, bool later) {
+        for (unsigned g : movers)
+          for (unsigned node : groups[g].members)
+            for (unsigned other :
+                 later ? graph.getSuccs(node) : graph.getPreds(node)) {
+              unsigned h = groupOf[other];
+              if (h != x && !inCluster(h) && compact[h] > lo && compact[h] < hi)
+                return true;
+            }
+        return false;
+      };
+      unsigned uLo = std::min(window->first, c.begin);
+      unsigned uHi = std::max(window->second.first, c.end);
+      auto peakAt = [&](unsigned place) {
+        SmallVector<SmallVector<unsigned, 2>> windowSteps;
+        for (unsigned p = uLo; p <= uHi; ++p) {
+          unsigned g = steps[p];
+          if (g != x && !inCluster(g)) {
+            windowSteps.push_back({p});
+          } else if (p == place) {
+            windowSteps.push_back({pX});
+            for (unsigned member : cluster)
+              windowSteps.back().push_back(compact[member]);
+          }
+        }
+        OrderWindow w = extractWindow(roundProblem, profile, windowSteps);
+        std::vector<unsigned> order(w.problem.numSteps);
+        std::iota(order.begin(), order.end(), 0);
+        return std::max(MemoryProfile(w.problem, order).getPeak() + w.outside,
+                        profile.getPeakOutside(uLo, uHi));
+      };
+      // The later place first: ties go down.
+      std::optional<int64_t> peak;
+      unsigned place = 0;
+      for (unsigned p : {hi, lo}) {
+        bool xMoves = p == pA;
+        if (blocked(xMoves ? ArrayRef<unsigned>(x)
+                           : ArrayRef<unsigned>(cluster),
+                    xMoves ? pX < pA : pA < pX))
+          continue;
+        int64_t value = peakAt(p);
+        if (!peak || value < *peak) {
+          peak = value;
+          place = p;
+        }
+      }
+      if (!peak || (exact && *peak > *limit))
+        return false;
+      LLVM_DEBUG(llvm::dbgs() << "join " << getKind(groups[x]) << " to "
+                              << getKind(groups[a.first]) << ": saves about "
+                              << c.score << " bytes, peak " << *peak << "\n");
+      a.joined.push_back(x);
+      a.joinedPos = groups[steps[place]].pos;
+      memoryRejected.erase({c.first, c.second});
+      windows.erase(window);
+      windows[uLo] = {uHi, unsigned(&a - accepted.begin())};
+      return true;
+    };
     for (const Candidate &c : candidates) {
-      auto it = windows.upper_bound(c.end);
-      if (it != windows.begin() && std::prev(it)->second >= c.begin)
-        continue; // Overlaps an accepted fusion: next round.
+      // A candidate overlapping a fusion accepted in this round joins it, or
+      // waits for the next round (the fusion changes the memory there).
+      auto next = windows.upper_bound(c.end);
+      if (next != windows.begin() && std::prev(next)->second.first >= c.begin) {
+        joinAccepted(c, std::prev(next));
+        continue;
+      }
       Group &first = groups[c.first], &second = groups[c.second];
       auto reject = [&](unsigned &counter, const Twine &why) {
         ++counter;
@@ -554,14 +806,9 @@ void FusionPlanner::run(FusionStats &stats) {
       };
       bool down = !isBlockedDown(c.first, c.second);
       bool up = !isBlockedUp(c.first, c.second);
-      if (!down && !up) {
-        if (hasPathThroughOthers(c.first, c.second))
-          reject(stats.rejectedCycle,
-                 "cycle: a path leads from it to the other through other ops");
-        else
-          reject(stats.rejectedOrder,
-                 "ops between them use the first and feed the second (they "
-                 "would have to move)");
+      if (!down && !up && hasPathThroughOthers(c.first, c.second)) {
+        reject(stats.rejectedCycle,
+               "cycle: a path leads from it to the other through other ops");
         continue;
       }
       if (first.hasBody != second.hasBody) {
@@ -582,60 +829,163 @@ void FusionPlanner::run(FusionStats &stats) {
         downPeak = profile.getPeakIfFused(c.begin, c.end);
       if (up)
         upPeak = peakIfFusedUp(c.begin, c.end);
-      if (!downPeak && !upPeak) {
-        reject(stats.rejectedOrder,
-               "ops between them use the first and feed the second (they "
-               "would have to move)");
+      bool placeUp = !downPeak || (upPeak && *upPeak < *downPeak);
+      std::optional<int64_t> fusedPeak = placeUp ? upPeak : downPeak;
+      // Inductor's rule does not depend on the order.
+      std::optional<int64_t> overhead;
+      if (options.guard == FusionMemoryGuard::Heuristic) {
+        int64_t bytes = heuristicOverhead(c.first, c.second);
+        if (double(bytes) > options.heuristicFactor * double(c.score))
+          overhead = bytes;
+      }
+      // Otherwise the groups of a window around the two move: the pair needs
+      // it (ops between them use the first and feed the second), or (exact
+      // guard) both placements raise the peak above the limit.
+      Reordering reordering;
+      bool reordered = false;
+      std::optional<int64_t> placedPeak = fusedPeak;
+      unsigned between = c.end - c.begin - 1;
+      if (between <= options.reorderMaxOps &&
+          (!fusedPeak || (exact && *fusedPeak > *limit))) {
+        // The window: the two and the groups between; with the exact guard,
+        // also groups around them up to reorder-max-ops in all, short of the
+        // fusions accepted in this round.
+        unsigned lo = c.begin, hi = c.end;
+        if (exact) {
+          unsigned minLo =
+              next == windows.begin() ? 0 : std::prev(next)->second.first + 1;
+          unsigned maxHi =
+              next == windows.end() ? numSteps - 1 : next->first - 1;
+          unsigned spare = options.reorderMaxOps - between;
+          unsigned above = std::min(maxHi - c.end, spare - spare / 2);
+          unsigned below = std::min(c.begin - minLo, spare - above);
+          above = std::min(maxHi - c.end, spare - below);
+          lo = c.begin - below;
+          hi = c.end + above;
+        }
+        bool legal = reorderWindow(c, lo, hi, steps, roundProblem, profile,
+                                   exact, *limit, reordering);
+        if (!legal && !fusedPeak) {
+          reject(stats.rejectedCycle,
+                 "cycle: a path leads from it to the other through other ops");
+          continue;
+        }
+        // Kept if it beats the placements.
+        reordered = legal && (!fusedPeak || reordering.peak < *fusedPeak);
+        if (reordered)
+          fusedPeak = reordering.peak;
+      }
+      if (!fusedPeak) {
+        std::string why = "ops between them use the first and feed the "
+                          "second (they would have to move";
+        if (options.reorderMaxOps)
+          why += llvm::formatv(", more than reorder-max-ops {0}",
+                               options.reorderMaxOps);
+        reject(stats.rejectedOrder, why + ")");
         continue;
       }
-      bool placeUp = !downPeak || (upPeak && *upPeak < *downPeak);
-      int64_t fusedPeak = placeUp ? *upPeak : *downPeak;
-      std::optional<std::string> memory;
-      if (options.guard == FusionMemoryGuard::Exact && fusedPeak > *limit)
-        memory = llvm::formatv("memory: peak {0} -> {1} bytes (limit {2})",
-                               profile.getPeak(), fusedPeak, *limit);
-      if (options.guard == FusionMemoryGuard::Heuristic) {
-        int64_t overhead = heuristicOverhead(c.first, c.second);
-        if (double(overhead) > options.heuristicFactor * double(c.score))
-          memory = llvm::formatv(
-              "memory: inputs dying in both share {0} bytes, more than {1} x "
-              "the saving of {2} bytes (peak {3} -> {4} bytes)",
-              overhead, options.heuristicFactor, c.score, profile.getPeak(),
-              fusedPeak);
+      if (exact && *fusedPeak > *limit) {
+        memoryRejected[{c.first, c.second}] =
+            llvm::formatv("memory: peak {0} -> {1} bytes (limit {2})",
+                          profile.getPeak(), *fusedPeak, *limit);
+        continue;
       }
-      if (memory) {
-        memoryRejected[{c.first, c.second}] = std::move(*memory);
+      if (overhead) {
+        memoryRejected[{c.first, c.second}] = llvm::formatv(
+            "memory: inputs dying in both share {0} bytes, more than {1} x "
+            "the saving of {2} bytes (peak {3} -> {4} bytes)",
+            *overhead, options.heuristicFactor, c.score, profile.getPeak(),
+            *fusedPeak);
         continue;
       }
       LLVM_DEBUG(llvm::dbgs()
                  << "fuse " << getKind(first) << " with " << getKind(second)
-                 << (placeUp ? " (up)" : " (down)") << ": saves " << c.score
-                 << " bytes, peak " << fusedPeak << "\n");
+                 << (reordered ? " (reordered)"
+                     : placeUp ? " (up)"
+                               : " (down)")
+                 << ": saves " << c.score << " bytes, peak " << *fusedPeak
+                 << "\n");
+      if (reordered && options.remarks) {
+        InFlightDiagnostic diag = liveness.getOp(first.pos)->emitRemark();
+        diag << "fused with '" << getKind(second) << "' by reordering "
+             << reordering.hi - reordering.lo - 1 << " ops around them: peak "
+             << profile.getPeak() << " -> " << *fusedPeak << " bytes (";
+        if (placedPeak)
+          diag << "without reordering " << *placedPeak << " bytes, limit "
+               << *limit << ")";
+        else
+          diag << "ops between them use the first and feed the second)";
+      }
       memoryRejected.erase({c.first, c.second});
-      windows[c.begin] = c.end;
-      accepted.emplace_back(c.first, c.second,
-                            placeUp ? first.pos : second.pos);
+      if (reordered)
+        windows[reordering.lo] = {reordering.hi, accepted.size()};
+      else
+        windows[c.begin] = {c.end, accepted.size()};
+      Accepted &a = accepted.emplace_back();
+      a.first = c.first;
+      a.second = c.second;
+      a.pos = placeUp ? first.pos : second.pos;
+      if (reordered) {
+        a.reordered = true;
+        a.reordering = std::move(reordering);
+      }
     }
     if (accepted.empty()) {
       converged = true;
       break;
     }
-    for (auto [first, second, pos] : accepted) {
+    for (Accepted &a : accepted) {
       int64_t before =
-          groups[first].access.traffic + groups[second].access.traffic;
-      int64_t score = computeScore(first, second);
-      merge(first, second, pos);
+          groups[a.first].access.traffic + groups[a.second].access.traffic;
+      int64_t score = computeScore(a.first, a.second);
+      if (!a.reordered) {
+        merge(a.first, a.second, a.pos);
+      } else {
+        // The ranks of the window's positions go to the groups in their new
+        // order; the first's node, no longer a position, takes the last.
+        SmallVector<unsigned> ranks;
+        for (unsigned p = a.reordering.lo; p <= a.reordering.hi; ++p)
+          ranks.push_back(rankOf(steps[p]));
+        unsigned firstPos = groups[a.first].pos;
+        merge(a.first, a.second, groups[a.second].pos);
+        unsigned fused = groups.size() - 1;
+        SmallVector<unsigned> nodes;
+        for (unsigned group : a.reordering.order)
+          nodes.push_back(
+              groups[group == Reordering::kFused ? fused : group].pos);
+        nodes.push_back(firstPos);
+        for (auto [node, r] : llvm::zip_equal(nodes, ranks)) {
+          rank[node] = r;
+          atRank[r] = node;
+        }
+        reordered = true;
+        ++stats.reordered;
+      }
       assert(before - groups.back().access.traffic == score &&
              "the score is the traffic the fusion removes");
+      for (unsigned group : a.joined) {
+        unsigned fused = groups.size() - 1;
+        before = groups[fused].access.traffic + groups[group].access.traffic;
+        // The score takes the producer first.
+        bool producer =
+            llvm::any_of(groups[group].access.writes, [&](unsigned b) {
+              return llvm::is_contained(groups[fused].access.reads, b);
+            });
+        score =
+            producer ? computeScore(group, fused) : computeScore(fused, group);
+        merge(fused, group, a.joinedPos);
+        assert(before - groups.back().access.traffic == score &&
+               "the score is the traffic the fusion removes");
+      }
       (void)before;
       (void)score;
+      stats.fusions += 1 + a.joined.size();
     }
-    stats.fusions += accepted.size();
   }
 
   if (!converged) {
     // The last round fused: evaluate the final groups.
-    MemoryProblem last = buildRoundProblem(compact);
+    MemoryProblem last = buildRoundProblem(compact, steps);
     std::vector<unsigned> identity(last.numSteps);
     std::iota(identity.begin(), identity.end(), 0);
     stats.peakAfter = MemoryProfile(last, identity).getPeak();
@@ -644,14 +994,26 @@ void FusionPlanner::run(FusionStats &stats) {
     ++stats.rejectedMemory;
     remark(pair.first, pair.second, why);
   }
-  for (const Group &group : groups) {
+  Block *block = problem.numSteps ? liveness.getOp(0)->getBlock() : nullptr;
+  llvm::DenseMap<unsigned, Operation *> fusedOps;
+  for (auto [index, group] : llvm::enumerate(groups)) {
     if (!group.alive || !group.fusible)
       continue;
     stats.trafficAfter += group.access.traffic;
     if (group.members.size() >= 2) {
-      materialize(group);
+      fusedOps[index] = materialize(group);
       ++stats.fusedOps;
     }
+  }
+  if (!reordered)
+    return;
+  // Rewrite the block in rank order.
+  for (unsigned node : atRank) {
+    unsigned group = groupOf[node];
+    if (groups[group].pos != node)
+      continue;
+    Operation *op = fusedOps.lookup(group);
+    (op ? op : liveness.getOp(node))->moveBefore(block, block->end());
   }
 }
 
@@ -678,7 +1040,7 @@ sumCost(ArrayRef<CostAttr> costs,
   return sum;
 }
 
-void FusionPlanner::materialize(const Group &group) {
+Operation *FusionPlanner::materialize(const Group &group) {
   SmallVector<ComputeOp> members;
   llvm::SmallPtrSet<Operation *, 8> memberSet;
   for (unsigned node : group.members) {
@@ -799,18 +1161,38 @@ void FusionPlanner::materialize(const Group &group) {
     result.replaceAllUsesWith(replacement);
   for (ComputeOp member : llvm::reverse(members))
     member.erase();
+  return fused;
 }
 
 //===----------------------------------------------------------------------===//
 // Entry point and pass
 //===----------------------------------------------------------------------===//
 
+bool mlir::sched::isFusibleOp(Operation *op, const FusionOptions &options) {
+  auto compute = dyn_cast<ComputeOp>(op);
+  if (!compute || !compute.getOuts().empty())
+    return false;
+  auto isMemRef = llvm::IsaPred<MemRefType>;
+  if (llvm::any_of(compute->getOperandTypes(), isMemRef) ||
+      llvm::any_of(compute->getResultTypes(), isMemRef))
+    return false;
+  SmallVector<StringRef> parts;
+  compute.getKind().split(parts, '+');
+  return llvm::none_of(parts, [&](StringRef part) {
+    return llvm::is_contained(options.excludeKinds, part);
+  });
+}
+
 FailureOr<FusionStats>
 mlir::sched::fuseComputeOps(Block &block, const FusionOptions &options) {
   FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
   if (failed(liveness))
     return failure();
-  DependenceGraph graph = DependenceGraph::build(block);
+  // The reorder pass's constraints (in-place updates keep their order with
+  // the other users of their storage); the planner keeps the collectives in
+  // their order itself.
+  DependenceGraph graph =
+      buildReorderGraph(block, *liveness, /*chainCollectives=*/false);
   FusionStats stats;
   FusionPlanner(*liveness, graph, options).run(stats);
   return stats;
@@ -848,6 +1230,7 @@ void SchedFuseCompute::runOnOperation() {
   options.heuristicFactor = heuristicFactor;
   options.maxFusedOps = maxFusedOps;
   options.siblingCandidates = siblingCandidates;
+  options.reorderMaxOps = reorderMaxOps;
   options.excludeKinds.assign(excludeKinds.begin(), excludeKinds.end());
 
   bool changed = false;

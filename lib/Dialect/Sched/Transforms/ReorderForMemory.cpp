@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Debug.h"
 
@@ -438,6 +439,73 @@ std::optional<std::vector<unsigned>> mlir::sched::orderExact(
 // Exact windows
 //===----------------------------------------------------------------------===//
 
+OrderWindow
+mlir::sched::extractWindow(const MemoryProblem &problem,
+                           const MemoryProfile &profile,
+                           ArrayRef<SmallVector<unsigned, 2>> steps) {
+  OrderWindow window;
+  llvm::DenseMap<unsigned, unsigned> local;
+  unsigned lo = ~0u, hi = 0;
+  for (auto [i, group] : llvm::enumerate(steps)) {
+    window.problem.addStep();
+    for (unsigned step : group) {
+      local[step] = i;
+      lo = std::min(lo, profile.getPosition(step));
+      hi = std::max(hi, profile.getPosition(step));
+    }
+  }
+  if (steps.empty())
+    return window;
+  // Buffers the window touches, and their bytes live at its first position.
+  llvm::DenseSet<unsigned> touched;
+  int64_t touchedAtLo = 0;
+  SmallVector<unsigned, 4> uses;
+  auto visit = [&](unsigned b) {
+    if (!touched.insert(b).second)
+      return;
+    const MemoryProblem::Buffer &buffer = problem.buffers[b];
+    auto [first, last] = profile.getLiveRange(b);
+    if (first <= lo && lo <= last)
+      touchedAtLo += buffer.size;
+    std::optional<unsigned> def;
+    if (buffer.def)
+      if (auto it = local.find(*buffer.def); it != local.end())
+        def = it->second;
+    bool liveOut = buffer.liveOut;
+    uses.clear();
+    for (unsigned use : buffer.uses) {
+      if (use == buffer.def)
+        continue;
+      if (auto it = local.find(use); it != local.end())
+        uses.push_back(it->second);
+      else if (profile.getPosition(use) > hi)
+        liveOut = true;
+    }
+    // Passes between the members of one fused step only.
+    if (def && !liveOut && steps[*def].size() >= 2 &&
+        llvm::all_of(uses, [&](unsigned use) { return use == *def; }))
+      return;
+    unsigned copy = window.problem.addBuffer(buffer.size, def, liveOut);
+    for (unsigned use : uses)
+      window.problem.addUse(copy, use);
+  };
+  for (ArrayRef<unsigned> group : steps) {
+    for (unsigned step : group)
+      for (unsigned b : profile.getDefined(step))
+        visit(b);
+    for (unsigned step : group)
+      for (unsigned b : profile.getUsed(step))
+        visit(b);
+  }
+  window.outside = profile.getTimeline()[lo] - touchedAtLo;
+  // Arguments nobody uses are live at the first position only.
+  if (lo == 0 && profile.getUnusedEntryBytes()) {
+    window.outside -= profile.getUnusedEntryBytes();
+    window.problem.addBuffer(profile.getUnusedEntryBytes(), std::nullopt);
+  }
+  return window;
+}
+
 unsigned mlir::sched::refinePeakWindows(const DependenceGraph &graph,
                                         const MemoryProblem &problem,
                                         std::vector<unsigned> &order,
@@ -447,64 +515,35 @@ unsigned mlir::sched::refinePeakWindows(const DependenceGraph &graph,
   unsigned k = std::min({options.maxNodes, 64u, n});
   if (k < 2)
     return 0;
-  NodeBuffers info(problem);
   std::vector<int> local(n, -1);
-  std::vector<uint32_t> touched(problem.buffers.size(), 0);
   unsigned improved = 0;
   for (unsigned window = 0; window < maxWindows; ++window) {
     MemoryProfile profile(problem, order);
     unsigned peakAt = profile.getPeakPosition();
     unsigned lo = peakAt >= k / 2 ? std::min(peakAt - k / 2, n - k) : 0;
-    // The window as a problem of its own: buffers defined before it are
-    // entry buffers, buffers used after it are live out. Buffers it does
-    // not touch add the same bytes at every position of the window.
-    for (unsigned i = 0; i < k; ++i)
-      local[order[lo + i]] = i;
-    MemoryProblem sub;
+    // The window as a problem of its own; the bytes outside it are the same
+    // at each of its positions, whatever the order inside.
+    SmallVector<SmallVector<unsigned, 2>> steps;
     std::vector<std::pair<unsigned, unsigned>> edges;
     for (unsigned i = 0; i < k; ++i) {
-      sub.addStep();
+      local[order[lo + i]] = i;
+      steps.push_back({order[lo + i]});
+    }
+    for (unsigned i = 0; i < k; ++i)
       for (unsigned pred : graph.getPreds(order[lo + i]))
         if (local[pred] >= 0)
           edges.emplace_back(local[pred], i);
-    }
-    for (unsigned i = 0; i < k; ++i) {
-      unsigned node = order[lo + i];
-      auto visit = [&](unsigned b) {
-        if (touched[b] == window + 1)
-          return;
-        touched[b] = window + 1;
-        const MemoryProblem::Buffer &buffer = problem.buffers[b];
-        std::optional<unsigned> def;
-        if (buffer.def && local[*buffer.def] >= 0)
-          def = local[*buffer.def];
-        bool liveOut = buffer.liveOut;
-        SmallVector<unsigned, 4> uses;
-        for (unsigned user : info.users[b]) {
-          if (local[user] >= 0)
-            uses.push_back(local[user]);
-          else if (profile.getPosition(user) >= lo + k)
-            liveOut = true;
-        }
-        unsigned copy = sub.addBuffer(buffer.size, def, liveOut);
-        for (unsigned use : uses)
-          sub.addUse(copy, use);
-      };
-      for (unsigned b : info.defined[node])
-        visit(b);
-      for (unsigned b : info.used[node])
-        visit(b);
-    }
     for (unsigned i = 0; i < k; ++i)
       local[order[lo + i]] = -1;
+    OrderWindow sub = extractWindow(problem, profile, steps);
     std::vector<unsigned> identity(k);
     std::iota(identity.begin(), identity.end(), 0);
-    int64_t oldMax = MemoryProfile(sub, identity).getPeak();
+    int64_t oldMax = MemoryProfile(sub.problem, identity).getPeak();
     ExactOrderOptions bounded = options;
     bounded.maxNodes = k;
     bounded.bound = oldMax - 1;
     std::optional<std::vector<unsigned>> better =
-        orderExact(DependenceGraph::fromEdges(k, edges), sub, bounded);
+        orderExact(DependenceGraph::fromEdges(k, edges), sub.problem, bounded);
     if (!better)
       break;
     std::vector<unsigned> nodes(order.begin() + lo, order.begin() + lo + k);
@@ -594,7 +633,8 @@ static bool isInPlaceResult(OpResult result) {
 }
 
 DependenceGraph mlir::sched::buildReorderGraph(Block &block,
-                                               const BufferLiveness &liveness) {
+                                               const BufferLiveness &liveness,
+                                               bool chainCollectives) {
   DependenceGraph base = DependenceGraph::build(block);
   unsigned n = base.size();
   std::vector<std::pair<unsigned, unsigned>> edges;
@@ -605,7 +645,7 @@ DependenceGraph mlir::sched::buildReorderGraph(Block &block,
 
   // Collectives and waits keep their relative order.
   std::optional<unsigned> lastComm;
-  for (unsigned node = 0; node < n; ++node) {
+  for (unsigned node = 0; chainCollectives && node < n; ++node) {
     Operation *op = base.getOp(node);
     if (!isa<CollectiveOpInterface, WaitOp>(op))
       continue;

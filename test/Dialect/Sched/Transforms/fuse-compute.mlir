@@ -118,24 +118,6 @@ func.func @through_a_collective(%x: tensor<64xf32>) -> tensor<128xf32> {
 
 // -----
 
-// Tests a pair that no single move makes adjacent: an op between them uses
-// the first, and the second uses another op between them. (Kind "lib" is
-// excluded from fusion.)
-// CHECK-LABEL: func.func @would_need_moves
-// CHECK: sched.compute "first"
-// CHECK: sched.compute "second"
-// expected-remark@+1 {{fused 0 pairs into 0 ops}}
-func.func @would_need_moves(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
-  // expected-remark@+1 {{not fused with 'second': ops between them use the first and feed the second (they would have to move)}}
-  %a = sched.compute "first" ins(%x : tensor<64xf32>) -> (tensor<64xf32>)
-  %u = sched.compute "lib" ins(%a : tensor<64xf32>) -> (tensor<64xf32>)
-  %y = sched.compute "lib" ins(%x : tensor<64xf32>) -> (tensor<64xf32>)
-  %b = sched.compute "second" ins(%a, %y : tensor<64xf32>, tensor<64xf32>) -> (tensor<64xf32>)
-  return %u, %b : tensor<64xf32>, tensor<64xf32>
-}
-
-// -----
-
 // Tests an opaque op and an op with a body: not fused.
 // CHECK-LABEL: func.func @body_and_opaque
 // expected-remark@+1 {{fused 0 pairs into 0 ops}}

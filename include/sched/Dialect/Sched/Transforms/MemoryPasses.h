@@ -162,6 +162,29 @@ LowPeakOrder findLowPeakOrder(const DependenceGraph &graph,
                               const MemoryProblem &problem,
                               const LowPeakOrderOptions &options);
 
+/// Consecutive positions of an order as a problem of their own: see
+/// extractWindow.
+struct OrderWindow {
+  /// One step per entry of extractWindow's `steps`, numbered alike. Buffers
+  /// defined before the window are entry buffers; buffers used after it, or
+  /// live out, are live out.
+  MemoryProblem problem;
+  /// Bytes live at every position of the window in buffers that its steps
+  /// do not touch: the block's memory at a position of the window is this
+  /// plus the window's.
+  int64_t outside = 0;
+};
+
+/// Returns the positions [lo, hi] of the order that `profile` evaluates (on
+/// `problem`) as a problem of its own. `steps[i]` lists the steps of
+/// `problem` that make up step i of the window: one step, or several that
+/// run as one fused step (a buffer that one of them defines and only they
+/// use, not live out, is then never materialized). Together they must be
+/// the steps at positions [lo, hi]. Costs O(window steps + their uses).
+OrderWindow extractWindow(const MemoryProblem &problem,
+                          const MemoryProfile &profile,
+                          ArrayRef<SmallVector<unsigned, 2>> steps);
+
 /// Refines `order` as findLowPeakOrder does on large graphs; returns the
 /// number of windows improved.
 unsigned refinePeakWindows(const DependenceGraph &graph,
@@ -177,7 +200,11 @@ unsigned refinePeakWindows(const DependenceGraph &graph,
 /// * in-place updates: an op whose result takes the storage of an operand
 ///   (a destination) keeps its order with every other user of that storage;
 /// * the terminator after every other op.
-DependenceGraph buildReorderGraph(Block &block, const BufferLiveness &liveness);
+/// Without `chainCollectives` the chain is left out, for callers that keep
+/// the collectives in place or add the chain themselves where they reorder
+/// (it makes paths between most ops of a block).
+DependenceGraph buildReorderGraph(Block &block, const BufferLiveness &liveness,
+                                  bool chainCollectives = true);
 
 /// Reorders `block` (in place) into the lowest-peak order that
 /// findLowPeakOrder finds. Fails, with an error, if the block's buffers
@@ -216,6 +243,11 @@ struct FusionOptions {
   unsigned siblingCandidates = 16;
   /// Kinds never fused (e.g. library matmuls, as Inductor's extern kernels).
   SmallVector<std::string> excludeKinds;
+  /// A pair that no move of one of the two places (ops between them use the
+  /// first and feed the second), or whose placements raise the peak too
+  /// much (exact guard), may reorder the ops between the two, if there are
+  /// at most this many (0: never).
+  unsigned reorderMaxOps = 64;
   /// Rounds of candidate search (each round rebuilds the memory profile).
   unsigned maxRounds = 64;
   /// Emit a remark for every rejected candidate.
@@ -228,6 +260,8 @@ struct FusionStats {
   unsigned numOps = 0, fusedOps = 0, fusions = 0;
   /// Rounds of candidate search run.
   unsigned rounds = 0;
+  /// Pairs fused with the ops between them reordered (among `fusions`).
+  unsigned reordered = 0;
   /// Candidates rejected, by reason.
   unsigned rejectedCycle = 0, rejectedOrder = 0, rejectedSize = 0,
            rejectedBody = 0, rejectedMemory = 0;
@@ -237,6 +271,11 @@ struct FusionStats {
   /// Peak memory of the block before and after.
   int64_t peakBefore = 0, peakAfter = 0;
 };
+
+/// Returns true if fuseComputeOps may fuse `op`: a `sched.compute` in the
+/// value-semantic form (no destinations, no memrefs) whose kinds are not
+/// excluded.
+bool isFusibleOp(Operation *op, const FusionOptions &options);
 
 /// Fuses the `sched.compute` ops of `block` (see docs/passes/FuseCompute.md)
 /// and returns what it did. Fails, with an error, if the block's buffers

@@ -298,6 +298,8 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
     Option<"siblingCandidates", "sibling-candidates", "unsigned",
            /*default=*/"16",
            "readers of a buffer paired with at most this many following readers">,
+    Option<"reorderMaxOps", "reorder-max-ops", "unsigned", /*default=*/"64",
+           "reorder windows of at most this many ops to place a fusion (0: never)">,
     ListOption<"excludeKinds", "exclude-kinds", "std::string",
                "kinds never fused (e.g. library matmuls)">,
   ];

@@ -1,0 +1,83 @@
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib" -verify-diagnostics | FileCheck %s
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib reorder-max-ops=0" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=NOREORDER
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib reorder-max-ops=1" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=SMALL
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib memory-guard=none" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NONE
+
+// Fusions that reorder the ops around the two (kind "lib" is excluded from
+// fusion).
+
+// Tests a pair that no move of one of the two places: an op between them
+// uses the first, and the second uses another op between them. The fused op
+// goes between the two: the op that feeds the second before it, the op that
+// uses the first after it. Every guard does it (it is legality, not
+// memory); without reordering, or with a window too small, the pair is
+// rejected.
+// CHECK-LABEL: func.func @needs_moves
+// CHECK-NEXT: %[[Y:.*]] = sched.compute "lib" ins(%{{.*}} : tensor<64xf32>)
+// CHECK-NEXT: %[[F:.*]]:2 = sched.compute "first+second" ins(%{{.*}}, %[[Y]] : tensor<64xf32>, tensor<64xf32>)
+// CHECK-NEXT: %[[U:.*]] = sched.compute "lib" ins(%[[F]]#0 : tensor<64xf32>)
+// CHECK-NEXT: return %[[U]], %[[F]]#1
+// NOREORDER: remark: not fused with 'second': ops between them use the first and feed the second (they would have to move)
+// SMALL: remark: not fused with 'second': ops between them use the first and feed the second (they would have to move, more than reorder-max-ops 1)
+// NONE: remark: fused with 'second' by reordering 2 ops around them: peak 1280 -> 1024 bytes (ops between them use the first and feed the second)
+// NONE: sched.compute "first+second"
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 1280 -> 1024 bytes, peak 1280 -> 1024 bytes}}
+func.func @needs_moves(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  // expected-remark@+1 {{fused with 'second' by reordering 3 ops around them: peak 1280 -> 1024 bytes (ops between them use the first and feed the second)}}
+  %a = sched.compute "first" ins(%x : tensor<64xf32>) -> (tensor<64xf32>)
+  %u = sched.compute "lib" ins(%a : tensor<64xf32>) -> (tensor<64xf32>)
+  %y = sched.compute "lib" ins(%x : tensor<64xf32>) -> (tensor<64xf32>)
+  %b = sched.compute "second" ins(%a, %y : tensor<64xf32>, tensor<64xf32>) -> (tensor<64xf32>)
+  return %u, %b : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+// Tests a fusion that raises the peak wherever the two go, and fits once the
+// ops around them move. Fusing "shrink" into "combine" keeps its 4 KiB input
+// alive until "combine", across the 4 KiB the ops between allocate (8260
+// bytes, above the limit of 4168); the first "combine" cannot move up (it
+// needs the ops between). With the ops around the two reordered exactly (the
+// window holds the whole block), the ops between run first and free their
+// buffer, then the input is made: the peak stays at 4168 bytes.
+// CHECK-LABEL: func.func @window
+// CHECK-NEXT: %[[M:.*]] = sched.compute "lib" ins(%{{.*}} : tensor<16xf32>) -> (tensor<1024xf32>)
+// CHECK-NEXT: %[[T:.*]] = sched.compute "lib" ins(%[[M]] : tensor<1024xf32>) -> (tensor<1xf32>)
+// CHECK-NEXT: %[[I:.*]] = sched.compute "lib" ins(%{{.*}} : tensor<16xf32>) -> (tensor<1024xf32>)
+// CHECK-NEXT: %[[F:.*]] = sched.compute "shrink+combine" ins(%[[I]], %[[T]] : tensor<1024xf32>, tensor<1xf32>)
+// CHECK-NEXT: return %[[F]]
+// NOREORDER: remark: not fused with 'combine': memory: peak 4168 -> 8260 bytes (limit 4168)
+// NOREORDER: remark: fused 0 pairs into 0 ops
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 4112 -> 4104 bytes, peak 4168 -> 4168 bytes}}
+func.func @window(%x: tensor<16xf32>) -> tensor<1xf32> {
+  %i = sched.compute "lib" ins(%x : tensor<16xf32>) -> (tensor<1024xf32>)
+  // expected-remark@+1 {{fused with 'combine' by reordering 4 ops around them: peak 4168 -> 4168 bytes (without reordering 8260 bytes, limit 4168)}}
+  %s = sched.compute "shrink" ins(%i : tensor<1024xf32>) -> (tensor<1xf32>)
+  %m = sched.compute "lib" ins(%x : tensor<16xf32>) -> (tensor<1024xf32>)
+  %t = sched.compute "lib" ins(%m : tensor<1024xf32>) -> (tensor<1xf32>)
+  %c = sched.compute "combine" ins(%s, %t : tensor<1xf32>, tensor<1xf32>) -> (tensor<1xf32>)
+  return %c : tensor<1xf32>
+}
+
+// -----
+
+// Tests a candidate that overlaps a fusion accepted in the same round and
+// shares a group with it: "a" into "f" saves 8 KiB but overlaps "e" into
+// "f", which goes first (as close). It joins that fusion at once (the
+// union of the two windows is evaluated with both fusions), so that "b" and
+// "a", which share their input (4 KiB saved), do not fuse meanwhile: "b"+"a"
+// could not fuse with "e"+"f" (a path through "lib").
+// CHECK-LABEL: func.func @join
+// CHECK-NEXT: %[[B:.*]] = sched.compute "b"
+// CHECK-NEXT: %[[U:.*]] = sched.compute "lib" ins(%[[B]]
+// CHECK-NEXT: %[[F:.*]] = sched.compute "a+e+f" ins(%{{.*}}, %[[U]] : tensor<1024xf32>, tensor<256xf32>)
+// expected-remark@+1 {{fused 2 pairs into 1 ops: traffic 26628 -> 10244 bytes}}
+func.func @join(%x: tensor<1024xf32>) -> (tensor<1xf32>, tensor<256xf32>) {
+  // expected-remark@+1 {{not fused with 'a+e+f': cycle: a path leads from it to the other through other ops}}
+  %b = sched.compute "b" ins(%x : tensor<1024xf32>) -> (tensor<256xf32>)
+  %a = sched.compute "a" ins(%x : tensor<1024xf32>) -> (tensor<1024xf32>)
+  %u = sched.compute "lib" ins(%b : tensor<256xf32>) -> (tensor<256xf32>)
+  %e = sched.compute "e" ins(%u : tensor<256xf32>) -> (tensor<1024xf32>)
+  %f = sched.compute "f" ins(%e, %a : tensor<1024xf32>, tensor<1024xf32>) -> (tensor<1xf32>)
+  return %f, %u : tensor<1xf32>, tensor<256xf32>
+}

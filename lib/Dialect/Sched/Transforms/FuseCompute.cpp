@@ -130,9 +130,9 @@ private:
   /// nodes, the stamped ones.
   bool isInternal(unsigned b, unsigned numMembers) const;
   /// Builds the memory problem of the live groups, in their order, and
-  /// records each group's compact position and the group at each.
-  MemoryProblem buildRoundProblem(std::vector<unsigned> &compact,
-                                  std::vector<unsigned> &steps);
+  /// records each group's compact position (`compact`) and the group at
+  /// each (`steps`).
+  MemoryProblem buildRoundProblem();
   /// Generates the candidate pairs of the live groups.
   std::vector<std::pair<unsigned, unsigned>> generatePairs();
   /// Returns true if an op between the two groups depends on `first`, so
@@ -144,14 +144,13 @@ private:
   /// Returns true if a path leads from `first` to `second` through others.
   bool hasPathThroughOthers(unsigned first, unsigned second);
   /// Returns a reordering of the window [lo, hi] of compact positions of
-  /// the round's `steps` (whose profile is `profile`) around the groups of
+  /// the round (whose profile is `profile`) around the groups of
   /// `c`, with the two fused: with `solve`, an order of low peak
   /// (findLowPeakOrder on the window, orders of a peak up to `limit` searched
   /// for exactly); otherwise the ops between the two stay in order, those
   /// that depend on the first after the fused op. Returns false if a path
   /// leads from the first to the second through others.
   bool reorderWindow(const Candidate &c, unsigned lo, unsigned hi,
-                     ArrayRef<unsigned> steps,
                      const MemoryProblem &roundProblem,
                      const MemoryProfile &profile, bool solve, int64_t limit,
                      Reordering &result);
@@ -199,6 +198,9 @@ private:
   /// The current order: `rank[node]` is the position of a node, `atRank`
   /// the inverse. A group runs at the rank of its `pos` node.
   std::vector<unsigned> rank, atRank;
+  /// The round's order of the live groups: the compact position of each
+  /// group (~0u if not live), and the group at each position.
+  std::vector<unsigned> compact, steps;
   /// Set once a fusion reordered other ops: the block is then rewritten in
   /// rank order.
   bool reordered = false;
@@ -341,8 +343,7 @@ int64_t FusionPlanner::computeScore(unsigned first, unsigned second) const {
   return score;
 }
 
-MemoryProblem FusionPlanner::buildRoundProblem(std::vector<unsigned> &compact,
-                                               std::vector<unsigned> &steps) {
+MemoryProblem FusionPlanner::buildRoundProblem() {
   MemoryProblem round;
   compact.assign(groups.size(), ~0u);
   steps.clear();
@@ -389,7 +390,7 @@ std::vector<std::pair<unsigned, unsigned>> FusionPlanner::generatePairs() {
         readers.push_back(group);
     }
     llvm::sort(readers,
-               [&](unsigned x, unsigned y) { return rankOf(x) < rankOf(y); });
+               [&](unsigned x, unsigned y) { return compact[x] < compact[y]; });
     readers.erase(std::unique(readers.begin(), readers.end()), readers.end());
     for (auto [i, reader] : llvm::enumerate(readers)) {
       if (producer)
@@ -407,22 +408,22 @@ std::vector<std::pair<unsigned, unsigned>> FusionPlanner::generatePairs() {
 }
 
 bool FusionPlanner::isBlockedDown(unsigned first, unsigned second) const {
-  unsigned end = rankOf(second);
+  unsigned end = compact[second];
   for (unsigned node : groups[first].members)
     for (unsigned succ : graph.getSuccs(node)) {
       unsigned group = groupOf[succ];
-      if (group != first && group != second && rankOf(group) < end)
+      if (group != first && group != second && compact[group] < end)
         return true;
     }
   return false;
 }
 
 bool FusionPlanner::isBlockedUp(unsigned first, unsigned second) const {
-  unsigned begin = rankOf(first);
+  unsigned begin = compact[first];
   for (unsigned node : groups[second].members)
     for (unsigned pred : graph.getPreds(node)) {
       unsigned group = groupOf[pred];
-      if (group != first && group != second && rankOf(group) > begin)
+      if (group != first && group != second && compact[group] > begin)
         return true;
     }
   return false;
@@ -431,7 +432,7 @@ bool FusionPlanner::isBlockedUp(unsigned first, unsigned second) const {
 bool FusionPlanner::hasPathThroughOthers(unsigned first, unsigned second) {
   // Every edge goes from a group to a later one, so the search stays between
   // the two; it gives up (answering no) after a bounded number of groups.
-  unsigned end = rankOf(second);
+  unsigned end = compact[second];
   ++visit;
   SmallVector<unsigned> stack;
   unsigned budget = 1 << 14;
@@ -441,7 +442,7 @@ bool FusionPlanner::hasPathThroughOthers(unsigned first, unsigned second) {
         unsigned next = groupOf[succ];
         if (next == second && group != first)
           return true;
-        if (next == first || next == second || rankOf(next) >= end ||
+        if (next == first || next == second || compact[next] >= end ||
             visitStamp[next] == visit)
           continue;
         visitStamp[next] = visit;
@@ -458,7 +459,6 @@ bool FusionPlanner::hasPathThroughOthers(unsigned first, unsigned second) {
 }
 
 bool FusionPlanner::reorderWindow(const Candidate &c, unsigned lo, unsigned hi,
-                                  ArrayRef<unsigned> steps,
                                   const MemoryProblem &roundProblem,
                                   const MemoryProfile &profile, bool solve,
                                   int64_t limit, Reordering &result) {
@@ -623,10 +623,9 @@ void FusionPlanner::run(FusionStats &stats) {
     if (group.fusible)
       stats.trafficBefore += group.access.traffic;
   std::optional<int64_t> limit;
-  std::vector<unsigned> compact, steps;
   bool converged = false;
   for (unsigned round = 0; round < options.maxRounds; ++round) {
-    MemoryProblem roundProblem = buildRoundProblem(compact, steps);
+    MemoryProblem roundProblem = buildRoundProblem();
     unsigned numSteps = roundProblem.numSteps;
     std::vector<unsigned> identity(numSteps);
     std::iota(identity.begin(), identity.end(), 0);
@@ -863,8 +862,8 @@ void FusionPlanner::run(FusionStats &stats) {
           lo = c.begin - below;
           hi = c.end + above;
         }
-        bool legal = reorderWindow(c, lo, hi, steps, roundProblem, profile,
-                                   exact, *limit, reordering);
+        bool legal = reorderWindow(c, lo, hi, roundProblem, profile, exact,
+                                   *limit, reordering);
         if (!legal && !fusedPeak) {
           reject(stats.rejectedCycle,
                  "cycle: a path leads from it to the other through other ops");
@@ -985,7 +984,7 @@ void FusionPlanner::run(FusionStats &stats) {
 
   if (!converged) {
     // The last round fused: evaluate the final groups.
-    MemoryProblem last = buildRoundProblem(compact, steps);
+    MemoryProblem last = buildRoundProblem();
     std::vector<unsigned> identity(last.numSteps);
     std::iota(identity.begin(), identity.end(), 0);
     stats.peakAfter = MemoryProfile(last, identity).getPeak();

@@ -907,7 +907,8 @@ std::map<std::string, std::vector<Access>> getAccesses(Block &block) {
 /// catch what they should: `memory` swaps two adjacent ops that SSA lets
 /// swap but that access one buffer, one of them writing; `slower` moves
 /// every wait right after its start; `peak` moves every start of a tensor
-/// function right after the ops that define its inputs.
+/// function right after the ops that define its inputs (and the previous
+/// start).
 enum class Break { None, Memory, Slower, Peak };
 
 Break getBreakMode() {
@@ -964,10 +965,12 @@ void breakOnPurpose(ModuleOp module) {
     case Break::Peak:
       if (llvm::any_of(func.getArgumentTypes(), llvm::IsaPred<MemRefType>))
         break;
+      // The starts keep their order (keep-collective-order is checked too).
+      Operation *previous = nullptr;
       for (auto start :
            llvm::make_early_inc_range(body.getOps<CollectiveOpInterface>())) {
         Operation *op = start.getOperation();
-        Operation *last = nullptr;
+        Operation *last = previous;
         for (Value v : op->getOperands())
           if (Operation *def = v.getDefiningOp())
             if (!last || last->isBeforeInBlock(def))
@@ -976,6 +979,7 @@ void breakOnPurpose(ModuleOp module) {
           op->moveAfter(last);
         else
           op->moveBefore(&body.front());
+        previous = op;
       }
       break;
     }

@@ -67,3 +67,26 @@ if config.have_cuda:
 
 if config.build_unittests:
     config.available_features.add("unittests")
+
+# Sanitizer builds (SCHED_SANITIZE): the options the suite needs, unless the
+# caller sets its own (docs/Diagnostics.md explains them). The Unit suite
+# gets them from the environment that utils/test.sh exports.
+if config.sanitize:
+    config.available_features.add("sanitizers")
+    config.environment.setdefault(
+        "ASAN_OPTIONS", "detect_leaks=0:allow_user_poisoning=0")
+    config.environment.setdefault(
+        "UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+
+# Fuzzer builds (SCHED_ENABLE_FUZZERS): test/Fuzz runs each fuzzer for
+# %fuzz_time seconds (lit -Dfuzz_time=N, or SCHED_FUZZ_TIME; default 120).
+if config.fuzzers:
+    config.available_features.add("fuzzers")
+    fuzz_time = lit_config.params.get(
+        "fuzz_time", os.environ.get("SCHED_FUZZ_TIME", "120"))
+    config.substitutions.append(("%fuzz_time", str(int(fuzz_time))))
+    config.substitutions.append((
+        "%fuzz_corpus", os.path.join(config.sched_obj_root, "test", "Fuzz",
+                                     "corpus")))
+    llvm_config.add_tool_substitutions(
+        ["sched-parse-fuzzer", "sched-pipeline-fuzzer"], tool_dirs)

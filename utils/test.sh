@@ -19,8 +19,11 @@ set -e
 
 # Sum lit's summary lines, e.g. "  Passed: 40 (100.00%)" or "  Timed Out: 1".
 count() {
-  awk -v k="$1" 'index($0, "  " k ": ") == 1 {
-    sub(/^ *[A-Za-z ]+: */, ""); n += $1 } END { print n + 0 }' "$log"
+  # lit pads the names to align the colons when some lines are longer.
+  awk -v k="$1" '{ line = $0; sub(/ *: /, ": ", line) }
+    index(line, "  " k ": ") == 1 {
+    sub(/^ *[A-Za-z ]+: */, "", line); split(line, f, " "); n += f[1] }
+    END { print n + 0 }' "$log"
 }
 passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
 failed=$(( $(count Failed) + $(count Unresolved) + $(count "Timed Out") + \

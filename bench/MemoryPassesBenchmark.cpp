@@ -16,9 +16,14 @@
 // 3. `scaling`: both passes on generated transformer steps of about 10k,
 //    100k and 1M ops (the toy model with FSDP 8, TP 2 and sequence
 //    parallelism, 46 ops per layer), with the scaling exponent.
+// 4. `bound`: each workload file of at most --bound-max-ops ops: the largest
+//    traffic saving of any fusion without raising the peak, under any legal
+//    order (dynamic programming over the sets of ops closed under
+//    predecessors), against the fuser's.
 //
-// Usage: sched-bench-memory-passes [--sections=random,corpus,scaling]
-//          [--dags=N] [--dag-sizes=8,12,16,20] [--max-ops=N] [files...]
+// Usage: sched-bench-memory-passes [--sections=random,corpus,scaling,bound]
+//          [--dags=N] [--dag-sizes=8,12,16,20] [--max-ops=N]
+//          [--bound-max-ops=N] [files...]
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +31,7 @@
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
 #include "sched/Workloads/TransformerGenerator.h"
 
@@ -41,14 +47,17 @@
 
 #include <cmath>
 #include <ctime>
+#include <limits>
 #include <numeric>
 #include <random>
+#include <string>
+#include <unordered_map>
 
 using namespace mlir;
 using namespace mlir::sched;
 
 static llvm::cl::list<std::string>
-    sections("sections", llvm::cl::desc("random, corpus, scaling"),
+    sections("sections", llvm::cl::desc("random, corpus, scaling, bound"),
              llvm::cl::CommaSeparated);
 static llvm::cl::opt<unsigned> numDags("dags",
                                        llvm::cl::desc("random DAGs per size"),
@@ -59,6 +68,14 @@ static llvm::cl::list<unsigned>
 static llvm::cl::opt<unsigned>
     maxOps("max-ops", llvm::cl::desc("largest generated step (scaling)"),
            llvm::cl::init(1000000));
+static llvm::cl::opt<unsigned>
+    boundMaxOps("bound-max-ops",
+                llvm::cl::desc("largest block the bound section solves"),
+                llvm::cl::init(200));
+static llvm::cl::opt<unsigned> boundMaxSets(
+    "bound-max-sets",
+    llvm::cl::desc("bound section: give up after this many sets of ops"),
+    llvm::cl::init(200000));
 static llvm::cl::list<std::string> files(llvm::cl::Positional,
                                          llvm::cl::desc("[workload files]"));
 
@@ -284,6 +301,278 @@ int runCorpus(MLIRContext &context) {
   return 0;
 }
 
+//===----------------------------------------------------------------------===//
+// Bound: the best fusion that does not raise the peak
+//===----------------------------------------------------------------------===//
+
+/// A set of ops of a block, as bits.
+using OpSet = std::vector<uint64_t>;
+
+bool contains(const OpSet &set, unsigned op) {
+  return set[op / 64] >> (op % 64) & 1;
+}
+void insert(OpSet &set, unsigned op) { set[op / 64] |= uint64_t(1) << op % 64; }
+bool intersects(const OpSet &a, const OpSet &b) {
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] & b[i])
+      return true;
+  return false;
+}
+/// Returns true if `a` is a subset of `b`.
+bool isSubset(const OpSet &a, const OpSet &b) {
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] & ~b[i])
+      return false;
+  return true;
+}
+std::string keyOf(const OpSet &set) {
+  return std::string(reinterpret_cast<const char *>(set.data()),
+                     set.size() * sizeof(uint64_t));
+}
+
+/// The least traffic of the fusible ops of a block over every fusion (a
+/// partition of the fusible ops into groups) and every legal order, with
+/// the peak at most `limit`. A fusion and an order are a topological order
+/// of the ops cut into steps, each step one op or several fusible ops run
+/// as one; so a path through the sets of ops closed under predecessors,
+/// each step adding the ops of one fused op, and the least traffic to reach
+/// each set is a shortest path. The memory and traffic of a step follow the
+/// fuser's model: a fused op holds the buffers live across it, its inputs
+/// and its outputs used outside it (the others are never materialized); its
+/// traffic is the buffers it reads from outside plus the outputs it writes.
+/// Returns nothing if there are more than --bound-max-sets sets.
+struct BoundResult {
+  unsigned sets = 0;
+  uint64_t steps = 0;
+  int64_t trafficBefore = 0, peakBefore = 0;
+  std::optional<int64_t> limited, unlimited;
+};
+
+std::optional<BoundResult> solveBound(Block &block,
+                                      const FusionOptions &options) {
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
+  if (failed(liveness))
+    return std::nullopt;
+  const MemoryProblem &problem = liveness->getProblem();
+  DependenceGraph graph = buildReorderGraph(block, *liveness);
+  unsigned n = graph.size(), words = (n + 63) / 64;
+  std::vector<OpSet> preds(n, OpSet(words, 0));
+  OpSet fusible(words, 0);
+  std::vector<unsigned> numOps(n, 1);
+  std::vector<bool> hasBody(n, false);
+  for (unsigned op = 0; op < n; ++op) {
+    for (unsigned pred : graph.getPreds(op))
+      insert(preds[op], pred);
+    if (!isFusibleOp(liveness->getOp(op), options))
+      continue;
+    insert(fusible, op);
+    auto compute = cast<ComputeOp>(liveness->getOp(op));
+    numOps[op] = compute.getKind().count('+') + 1;
+    hasBody[op] = !compute.isOpaque();
+  }
+  struct Buffer {
+    int64_t size;
+    std::optional<unsigned> def;
+    OpSet users;
+    bool liveOut;
+  };
+  std::vector<Buffer> buffers;
+  int64_t unusedEntry = 0;
+  for (const MemoryProblem::Buffer &buffer : problem.buffers) {
+    if (!buffer.size)
+      continue;
+    Buffer copy{buffer.size, buffer.def, OpSet(words, 0), buffer.liveOut};
+    for (unsigned use : buffer.uses)
+      if (use != buffer.def)
+        insert(copy.users, use);
+    if (!buffer.def && !intersects(copy.users, copy.users) && !buffer.liveOut)
+      unusedEntry += buffer.size;
+    buffers.push_back(std::move(copy));
+  }
+  auto isEmpty = [&](const OpSet &set) { return !intersects(set, set); };
+  // Live after the ops of `done`: defined by them (or on entry), and live out
+  // or used by an op outside.
+  auto liveAfter = [&](const OpSet &done) {
+    int64_t live = isEmpty(done) ? unusedEntry : 0;
+    for (const Buffer &buffer : buffers)
+      if ((!buffer.def || contains(done, *buffer.def)) &&
+          (buffer.liveOut || !isSubset(buffer.users, done)))
+        live += buffer.size;
+    return live;
+  };
+  // The memory and traffic of the ops `step` run as one after `done`.
+  auto evaluate = [&](const OpSet &done, const OpSet &step, unsigned size,
+                      int64_t &memory, int64_t &traffic) {
+    memory = liveAfter(done);
+    traffic = 0;
+    bool counted = isSubset(step, fusible);
+    for (const Buffer &buffer : buffers) {
+      if (buffer.def && contains(step, *buffer.def)) {
+        bool internal =
+            size >= 2 && !buffer.liveOut && isSubset(buffer.users, step);
+        if (!internal) {
+          memory += buffer.size;
+          traffic += counted ? buffer.size : 0;
+        }
+      } else if (counted && intersects(buffer.users, step)) {
+        traffic += buffer.size;
+      }
+    }
+  };
+
+  BoundResult result;
+  OpSet empty(words, 0);
+  for (unsigned op = 0; op < n; ++op) {
+    if (!contains(fusible, op))
+      continue;
+    OpSet single(words, 0);
+    insert(single, op);
+    int64_t memory, traffic;
+    evaluate(empty, single, 1, memory, traffic);
+    result.trafficBefore += traffic;
+  }
+  std::vector<unsigned> identity(n);
+  std::iota(identity.begin(), identity.end(), 0);
+  result.peakBefore = MemoryProfile(problem, identity).getPeak();
+
+  // The sets closed under predecessors, by size.
+  std::vector<OpSet> sets = {empty};
+  std::unordered_map<std::string, unsigned> index = {{keyOf(empty), 0}};
+  for (size_t i = 0; i < sets.size(); ++i)
+    for (unsigned op = 0; op < n; ++op) {
+      if (contains(sets[i], op) || !isSubset(preds[op], sets[i]))
+        continue;
+      OpSet next = sets[i];
+      insert(next, op);
+      if (index.emplace(keyOf(next), sets.size()).second)
+        sets.push_back(std::move(next));
+      if (sets.size() > boundMaxSets)
+        return std::nullopt;
+    }
+  result.sets = sets.size();
+  auto ready = [&](const OpSet &done, unsigned op) {
+    return !contains(done, op) && isSubset(preds[op], done);
+  };
+  for (bool limited : {true, false}) {
+    int64_t limit =
+        limited ? result.peakBefore : std::numeric_limits<int64_t>::max();
+    constexpr int64_t kInfinity = std::numeric_limits<int64_t>::max();
+    std::vector<int64_t> best(sets.size(), kInfinity);
+    best[0] = 0;
+    // Breadth-first, sets are in order of size: every step adds ops.
+    for (unsigned from = 0; from < sets.size(); ++from) {
+      if (best[from] == kInfinity)
+        continue;
+      const OpSet &done = sets[from];
+      auto relax = [&](const OpSet &step, const OpSet &to, unsigned size) {
+        int64_t memory, traffic;
+        evaluate(done, step, size, memory, traffic);
+        ++result.steps;
+        if (memory > limit)
+          return;
+        int64_t &target = best[index.at(keyOf(to))];
+        target = std::min(target, best[from] + traffic);
+      };
+      for (unsigned op = 0; op < n; ++op)
+        if (!contains(fusible, op) && ready(done, op)) {
+          OpSet step(words, 0), to = done;
+          insert(step, op);
+          insert(to, op);
+          relax(step, to, 1);
+        }
+      // Fused ops: every set of fusible ops that, added, keeps the set
+      // closed (depth first over them, each once).
+      std::vector<std::pair<OpSet, unsigned>> stack = {{done, 0}};
+      std::unordered_map<std::string, bool> seen;
+      while (!stack.empty()) {
+        auto [current, size] = stack.back();
+        stack.pop_back();
+        for (unsigned op = 0; op < n; ++op) {
+          if (!contains(fusible, op) || !ready(current, op))
+            continue;
+          OpSet to = current;
+          insert(to, op);
+          if (!seen.emplace(keyOf(to), true).second)
+            continue;
+          OpSet step(words, 0);
+          unsigned ops = 0, members = 0;
+          bool bodies = false, opaque = false;
+          for (unsigned other = 0; other < n; ++other)
+            if (contains(to, other) && !contains(done, other)) {
+              insert(step, other);
+              ops += numOps[other];
+              ++members;
+              (hasBody[other] ? bodies : opaque) = true;
+            }
+          if (ops > options.maxFusedOps || (bodies && opaque))
+            continue;
+          stack.push_back({to, members});
+          relax(step, to, members);
+        }
+      }
+    }
+    int64_t traffic = best.back();
+    (limited ? result.limited : result.unlimited) =
+        traffic == kInfinity ? std::nullopt : std::optional<int64_t>(traffic);
+  }
+  return result;
+}
+
+int runBound(MLIRContext &context) {
+  if (files.empty())
+    return 0;
+  llvm::outs() << "\n== bound: the largest saving without raising the peak "
+                  "(any fusion, any legal order; bytes)\n";
+  llvm::outs() << llvm::format(
+      "%-30s %5s %7s %12s %12s %12s %12s %12s %7s %7s %7s %7s\n", "workload",
+      "ops", "sets", "traffic", "none", "exact", "bound", "unlimited", "kept %",
+      "bound %", "of bnd %", "time_s");
+  for (const std::string &file : files) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(file, ParserConfig(&context));
+    if (!module || !getBody(*module))
+      return 1;
+    std::string name = llvm::sys::path::stem(file).str();
+    if (getBody(*module)->getOperations().size() > boundMaxOps)
+      continue;
+    std::optional<FusionRun> none = runFusion(*module, FusionMemoryGuard::None);
+    std::optional<FusionRun> exact =
+        runFusion(*module, FusionMemoryGuard::Exact);
+    if (!none || !exact)
+      return 1;
+    auto start = Clock::now();
+    std::optional<BoundResult> bound =
+        solveBound(*getBody(*module), FusionOptions());
+    double seconds = secondsSince(start);
+    if (!bound) {
+      llvm::outs() << llvm::format("%-30s more than %u sets\n", name.c_str(),
+                                   unsigned(boundMaxSets));
+      continue;
+    }
+    // The model of the bound is the fuser's: same traffic and peak unfused.
+    if (bound->trafficBefore != exact->stats.trafficBefore ||
+        bound->peakBefore != exact->stats.peakBefore) {
+      llvm::errs() << name << ": the bound's model disagrees with the fuser\n";
+      return 1;
+    }
+    auto saved = [](const FusionStats &stats) {
+      return stats.trafficBefore - stats.trafficAfter;
+    };
+    int64_t blind = saved(none->stats), guarded = saved(exact->stats);
+    int64_t best = bound->trafficBefore - bound->limited.value_or(0);
+    int64_t unlimited = bound->trafficBefore - bound->unlimited.value_or(0);
+    llvm::outs() << llvm::format(
+        "%-30s %5u %7u %12lld %12lld %12lld %12lld %12lld %7.2f %7.2f %7.2f "
+        "%7.2f\n",
+        name.c_str(), unsigned(getBody(*module)->getOperations().size()),
+        bound->sets, (long long)bound->trafficBefore, (long long)blind,
+        (long long)guarded, (long long)best, (long long)unlimited,
+        100.0 * guarded / blind, 100.0 * best / blind, 100.0 * guarded / best,
+        seconds);
+  }
+  return 0;
+}
+
 int runScaling(MLIRContext &context) {
   llvm::outs() << "\n== scaling: pass time on generated steps (seconds)\n";
   llvm::outs() << llvm::format("%8s %9s %11s %11s %9s %8s\n", "layers", "ops",
@@ -346,6 +635,8 @@ int main(int argc, char **argv) {
   if (runs("corpus") && runCorpus(context))
     return 1;
   if (runs("scaling") && runScaling(context))
+    return 1;
+  if (runs("bound") && runBound(context))
     return 1;
   return 0;
 }

@@ -8,9 +8,11 @@
 // Checks the algorithms of sched-reorder-for-memory and sched-fuse-compute
 // against brute force on random problems: every heuristic order is a
 // topological order, the exact solver finds the minimum over all
-// topological orders, the race never loses to the original order, and the
-// fuser with the exact guard never raises the peak of generated training
-// steps and leaves valid IR.
+// topological orders, the race never loses to the original order, a window
+// of an order (with or without a fused step) plus the bytes outside it gives
+// the whole timeline, and the fuser with the exact guard never raises the
+// peak of generated training steps, keeps the collectives in their order
+// and leaves valid IR.
 //
 //===----------------------------------------------------------------------===//
 

@@ -33,6 +33,7 @@
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
+#include "sched/InitAll.h"
 #include "sched/Workloads/TransformerGenerator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -627,8 +628,11 @@ int runScaling(MLIRContext &context) {
 int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv,
                                     "sched memory passes benchmark\n");
-  // Workload files hold sched and func ops only.
-  MLIRContext context;
+  // Workload files mix sched with upstream ops (the imported FX graphs use
+  // tensor.extract_slice): register what sched-opt registers.
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
   context.loadDialect<SchedDialect, func::FuncDialect>();
   if (runs("random"))
     runRandom();

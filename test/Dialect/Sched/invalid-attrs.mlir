@@ -192,3 +192,61 @@ sched.process_group @g size = 4 {sched.grid = @grid, sched.grid_axes = array<i16
 // Tests sched.grid_axes: each axis once.
 // expected-error@+1 {{'sched.grid_axes' lists axis 1 twice}}
 sched.process_group @g size = 4 {sched.grid = @grid, sched.grid_axes = array<i16: 1, 0, 1>}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Tests sched.collective_order: only on collective starts.
+func.func @order_on_compute(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'sched.collective_order' is only valid on a collective start}}
+  %c = sched.compute "c" ins(%a : tensor<4xf32>) attributes {sched.collective_order = array<i64: 0>} -> (tensor<4xf32>)
+  return %c : tensor<4xf32>
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Tests sched.collective_order: a non-empty array<i64>.
+func.func @order_not_array(%a: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'sched.collective_order' must be a non-empty array<i64>}}
+  %f = sched.all_gather_start %a on @g gather_dim = 0 {sched.collective_order = 3} : tensor<4xf32> -> !sched.future<tensor<8xf32>>
+  %w = sched.wait %f : !sched.future<tensor<8xf32>>
+  return %w : tensor<8xf32>
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+func.func @order_empty(%a: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'sched.collective_order' must be a non-empty array<i64>}}
+  %f = sched.all_gather_start %a on @g gather_dim = 0 {sched.collective_order = array<i64>} : tensor<4xf32> -> !sched.future<tensor<8xf32>>
+  %w = sched.wait %f : !sched.future<tensor<8xf32>>
+  return %w : tensor<8xf32>
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Tests sched.collective_order: numbers are positions.
+func.func @order_negative(%a: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'sched.collective_order' has a negative entry -1}}
+  %f = sched.all_gather_start %a on @g gather_dim = 0 {sched.collective_order = array<i64: -1>} : tensor<4xf32> -> !sched.future<tensor<8xf32>>
+  %w = sched.wait %f : !sched.future<tensor<8xf32>>
+  return %w : tensor<8xf32>
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Tests sched.collective_order: a bucket's numbers are sorted.
+func.func @order_unsorted(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  // expected-error@+1 {{'sched.collective_order' must be strictly increasing, but 1 follows 1}}
+  %f = sched.all_gather_start %a, %b on @g gather_dim = 0 {sched.collective_order = array<i64: 1, 1>} : tensor<4xf32>, tensor<4xf32> -> !sched.future<tensor<8xf32>, tensor<8xf32>>
+  %w:2 = sched.wait %f : !sched.future<tensor<8xf32>, tensor<8xf32>>
+  return %w#0, %w#1 : tensor<8xf32>, tensor<8xf32>
+}

@@ -45,6 +45,26 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == getDimBoundsAttrName())
     return verifyDimBounds(op, attr.getValue(), op->getNumResults());
+  if (attr.getName() == getCollectiveOrderAttrName()) {
+    if (!isa<CollectiveOpInterface>(op))
+      return op->emitError() << "'" << getCollectiveOrderAttrName()
+                             << "' is only valid on a collective start";
+    auto order = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    if (!order || order.empty())
+      return op->emitError() << "'" << getCollectiveOrderAttrName()
+                             << "' must be a non-empty array<i64>";
+    ArrayRef<int64_t> numbers = order.asArrayRef();
+    for (auto [i, number] : llvm::enumerate(numbers)) {
+      if (number < 0)
+        return op->emitError() << "'" << getCollectiveOrderAttrName()
+                               << "' has a negative entry " << number;
+      if (i > 0 && number <= numbers[i - 1])
+        return op->emitError() << "'" << getCollectiveOrderAttrName()
+                               << "' must be strictly increasing, but "
+                               << number << " follows " << numbers[i - 1];
+    }
+    return success();
+  }
   // `sched.grid` and `sched.grid_axes` describe a process group that stands
   // for the groups the axes of a shard grid induce (convert-shard-to-sched,
   // docs/Conversions.md). Only their form is checked here: the dialect does

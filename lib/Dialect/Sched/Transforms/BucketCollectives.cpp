@@ -21,6 +21,7 @@
 #include "sched/Analysis/IncrementalSimulation.h"
 #include "sched/Analysis/MemoryTimeline.h"
 #include "sched/Analysis/StreamSimulator.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
@@ -481,8 +482,14 @@ void SchedBucketCollectives::runOnOperation() {
     SmallVector<Value> inputs, outputs;
     SmallVector<Type> valueTypes;
     SmallVector<Location> startLocs, waitLocs;
+    // The members' recorded input order (sched-record-collective-order),
+    // sorted: a bucket issues its members at once.
+    SmallVector<int64_t> order;
     for (const Member &member : bucket.members) {
       auto start = cast<CollectiveOpInterface>(sim.ops[member.start]);
+      if (auto numbers = start->getAttrOfType<DenseI64ArrayAttr>(
+              SchedDialect::getCollectiveOrderAttrName()))
+        llvm::append_range(order, numbers.asArrayRef());
       llvm::append_range(inputs, start.getInputs());
       llvm::append_range(outputs, start.getOutputs());
       llvm::append_range(valueTypes,
@@ -497,6 +504,11 @@ void SchedBucketCollectives::runOnOperation() {
     for (NamedAttribute attr : first->getAttrDictionary())
       if (attr.getName() != kSegmentSizes)
         state.addAttribute(attr.getName(), attr.getValue());
+    if (!order.empty()) {
+      llvm::sort(order);
+      state.attributes.set(SchedDialect::getCollectiveOrderAttrName(),
+                           builder.getDenseI64ArrayAttr(order));
+    }
     state.addAttribute(
         kSegmentSizes,
         builder.getDenseI32ArrayAttr({static_cast<int32_t>(inputs.size()),

@@ -16,6 +16,8 @@ using namespace mlir::sched;
 void mlir::sched::buildSchedPipeline(OpPassManager &pm,
                                      const SchedPipelineOptions &options) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  // Numbered first, checked by sched-verify-schedule, removed at the end.
+  funcPm.addPass(createSchedRecordCollectiveOrder());
   if (options.fuse)
     funcPm.addPass(createSchedFuseCompute());
   if (options.reorder)
@@ -25,6 +27,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   overlap.memorySlack = options.memorySlack;
   overlap.profilePath = options.profile;
   overlap.explain = options.explain;
+  overlap.keepCollectiveOrder = options.keepCollectiveOrder;
   funcPm.addPass(createSchedScheduleOverlap(overlap));
   if (options.bucket) {
     SchedBucketCollectivesOptions bucket;
@@ -34,7 +37,9 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   }
   SchedVerifyScheduleOptions verify;
   verify.maxInFlight = options.maxInFlight;
+  verify.allowReorder = !options.keepCollectiveOrder;
   funcPm.addPass(createSchedVerifySchedule(verify));
+  funcPm.addPass(createSchedStripCollectiveOrder());
 }
 
 void mlir::sched::registerSchedPipelines() {

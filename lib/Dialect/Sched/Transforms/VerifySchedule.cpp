@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
@@ -36,6 +37,88 @@ Value getBaseBuffer(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
     value = view.getViewSource();
   return value;
+}
+
+/// Checks the `sched.collective_order` numbers of `func`'s collectives: the
+/// numbers of each group are 0 to some n, each once, and, unless
+/// `allowReorder`, issued in increasing order (a bucket issues its numbers
+/// at once). Returns failure after reporting errors.
+LogicalResult verifyCollectiveOrder(func::FuncOp func, bool allowReorder) {
+  StringRef name = SchedDialect::getCollectiveOrderAttrName();
+  SmallVector<CollectiveOpInterface> starts;
+  func->walk<WalkOrder::PreOrder>(
+      [&](CollectiveOpInterface start) { starts.push_back(start); });
+  if (llvm::none_of(starts, [&](CollectiveOpInterface start) {
+        return start->hasAttr(name);
+      }))
+    return success();
+
+  /// A group's numbers with their starts, and the start issued with the
+  /// highest number so far.
+  struct Group {
+    SmallVector<std::pair<int64_t, Operation *>> numbers;
+    Operation *last = nullptr;
+    int64_t lastNumber = -1;
+  };
+  llvm::MapVector<StringRef, Group> groups;
+  bool failedAny = false;
+  for (CollectiveOpInterface start : starts) {
+    StringRef groupName = start.getGroupAttr().getValue();
+    auto order = start->getAttrOfType<DenseI64ArrayAttr>(name);
+    if (!order) {
+      start->emitError() << "collective of group @" << groupName << " has no '"
+                         << name << "' while others in the function have one";
+      failedAny = true;
+      continue;
+    }
+    Group &group = groups[groupName];
+    ArrayRef<int64_t> numbers = order.asArrayRef();
+    for (int64_t number : numbers)
+      group.numbers.push_back({number, start});
+    if (!allowReorder && numbers.front() < group.lastNumber) {
+      InFlightDiagnostic diag =
+          start->emitError()
+          << "collective #" << numbers.front() << " of group @" << groupName
+          << " is issued after #" << group.lastNumber
+          << ": the group's collectives are out of their input order";
+      diag.attachNote(group.last->getLoc())
+          << "collective #" << group.lastNumber << " issued here";
+      failedAny = true;
+    }
+    if (numbers.back() > group.lastNumber) {
+      group.lastNumber = numbers.back();
+      group.last = start;
+    }
+  }
+
+  // Each number once, none left out.
+  for (auto &[groupName, group] : groups) {
+    llvm::stable_sort(group.numbers, llvm::less_first());
+    int64_t next = 0;
+    for (auto [i, entry] : llvm::enumerate(group.numbers)) {
+      auto [number, start] = entry;
+      if (i > 0 && number == group.numbers[i - 1].first) {
+        InFlightDiagnostic diag = start->emitError()
+                                  << "collective #" << number << " of group @"
+                                  << groupName << " appears twice";
+        diag.attachNote(group.numbers[i - 1].second->getLoc()) << "first here";
+        failedAny = true;
+        continue;
+      }
+      if (number > next) {
+        InFlightDiagnostic diag = func.emitError();
+        if (number == next + 1)
+          diag << "collective #" << next << " of group @" << groupName
+               << " is missing";
+        else
+          diag << "collectives #" << next << " to #" << number - 1
+               << " of group @" << groupName << " are missing";
+        failedAny = true;
+      }
+      next = number + 1;
+    }
+  }
+  return failure(failedAny);
 }
 
 /// One in-flight buffer-form collective.
@@ -123,6 +206,8 @@ void SchedVerifySchedule::runOnOperation() {
       }
     }
   }
+  if (failed(verifyCollectiveOrder(func, allowReorder)))
+    failedAny = true;
   if (failedAny)
     signalPassFailure();
   markAllAnalysesPreserved();

@@ -60,6 +60,13 @@ def Sched_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getCostAttrName() {
       return ::llvm::StringLiteral("sched.cost");
     }
+    /// Name of the discardable attribute that numbers a collective start in
+    /// the input order of its process group (an array<i64>: one number per
+    /// collective merged into the start). sched-record-collective-order sets
+    /// it and sched-verify-schedule checks the order against it.
+    static constexpr ::llvm::StringLiteral getCollectiveOrderAttrName() {
+      return ::llvm::StringLiteral("sched.collective_order");
+    }
     /// Name of the discardable attribute that bounds the dynamic dimensions
     /// of an op's results (an array<i64>, or a list of them, one per result)
     /// or of a function argument (an array<i64>), for memory sizing.

@@ -55,13 +55,19 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       *this, "profile",
       llvm::cl::desc("measured cost profile (JSON) for the cost model"),
       llvm::cl::init("")};
+  Option<bool> keepCollectiveOrder{
+      *this, "keep-collective-order",
+      llvm::cl::desc("issue the collectives of each process group in their "
+                     "input order (sched-verify-schedule checks it); "
+                     "otherwise it checks only that none is lost"),
+      llvm::cl::init(false)};
 };
 
 /// Adds the default scheduling pipeline to `pm` (nested on functions):
-/// sched-fuse-compute (with `fuse`), sched-reorder-for-memory,
-/// sched-schedule-overlap, sched-bucket-collectives (unless `bucket=0`) and
-/// sched-verify-schedule. The module must carry a
-/// `#sched.target`.
+/// sched-record-collective-order, sched-fuse-compute (with `fuse`),
+/// sched-reorder-for-memory, sched-schedule-overlap,
+/// sched-bucket-collectives (unless `bucket=0`), sched-verify-schedule and
+/// sched-strip-collective-order. The module must carry a `#sched.target`.
 void buildSchedPipeline(OpPassManager &pm, const SchedPipelineOptions &options);
 
 /// Registers `sched-pipeline`.

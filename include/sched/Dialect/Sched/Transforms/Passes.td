@@ -318,7 +318,14 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       with unknown memory effects in between is reported as a possible
       conflict;
     * with `max-in-flight` > 0, no process group has more collectives in
-      flight at once.
+      flight at once;
+    * when the collectives carry `sched.collective_order` (the numbers
+      `sched-record-collective-order` gave them in the input order of each
+      process group), every number of a group appears exactly once (no
+      collective was lost or duplicated) and, unless `allow-reorder` is set,
+      the group issues them in increasing order: the same order as the input.
+      Collectives inside loops and other regions count where they are in the
+      function, as the walk in program order meets them.
 
     Errors name the conflicting op and point at the collective. The IR is not
     changed.
@@ -326,7 +333,42 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
   let options = [
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
            "most collectives in flight at once per group (0: no limit)">,
+    Option<"allowReorder", "allow-reorder", "bool", /*default=*/"false",
+           "accept collectives of a group issued out of their recorded input "
+           "order (each must still appear once)">,
   ];
+}
+
+def SchedRecordCollectiveOrder
+    : Pass<"sched-record-collective-order", "func::FuncOp"> {
+  let summary = "number the collectives of each process group in input order";
+  let description = [{
+    Sets `sched.collective_order = array<i64: n>` on every collective start
+    of the function: its position among the starts of its process group, in
+    program order (a walk of the function, so collectives in loop bodies and
+    other regions are numbered where they appear). Existing numbers are
+    replaced.
+
+    Scheduling passes keep the attribute on the ops they move, and
+    `sched-bucket-collectives` gives a bucket the numbers of all its members,
+    so `sched-verify-schedule` can check afterwards that each group's
+    collectives are all still there, once, and in the input's order.
+    `sched-pipeline` records the order first and strips it at the end.
+
+    ```mlir
+    %f = sched.all_gather_start %w on @dp gather_dim = 0
+           {sched.collective_order = array<i64: 0>} : ...
+    ```
+  }];
+}
+
+def SchedStripCollectiveOrder
+    : Pass<"sched-strip-collective-order", "func::FuncOp"> {
+  let summary = "remove the recorded collective order";
+  let description = [{
+    Removes every `sched.collective_order` attribute from the function (the
+    numbers `sched-record-collective-order` set).
+  }];
 }
 
 def SchedBucketCollectives

@@ -1,0 +1,57 @@
+//===- CollectiveOrder.cpp - record and strip the collective order --------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// sched-record-collective-order numbers the collective starts of each process
+// group in program order (`sched.collective_order`), so that
+// sched-verify-schedule can check the order after scheduling;
+// sched-strip-collective-order removes the numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/Transforms/Passes.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDRECORDCOLLECTIVEORDER
+#define GEN_PASS_DEF_SCHEDSTRIPCOLLECTIVEORDER
+#include "sched/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+struct SchedRecordCollectiveOrder
+    : public sched::impl::SchedRecordCollectiveOrderBase<
+          SchedRecordCollectiveOrder> {
+  void runOnOperation() override {
+    // The next number of each group; only looked up, never iterated.
+    llvm::StringMap<int64_t> next;
+    Builder builder(&getContext());
+    getOperation()->walk<WalkOrder::PreOrder>([&](CollectiveOpInterface start) {
+      int64_t number = next[start.getGroupAttr().getValue()]++;
+      start->setAttr(SchedDialect::getCollectiveOrderAttrName(),
+                     builder.getDenseI64ArrayAttr(number));
+    });
+  }
+};
+
+struct SchedStripCollectiveOrder
+    : public sched::impl::SchedStripCollectiveOrderBase<
+          SchedStripCollectiveOrder> {
+  void runOnOperation() override {
+    getOperation().walk([](CollectiveOpInterface start) {
+      start->removeAttr(SchedDialect::getCollectiveOrderAttrName());
+    });
+  }
+};
+} // namespace

@@ -12,12 +12,15 @@
 // crashes, assertion failures, sanitizer reports, and passes that succeed
 // but leave IR that does not verify or breaks the future rules are the bugs.
 //
+// Inputs that use an op whose upstream parser is known to crash are skipped
+// (kUpstreamParserCrashes).
+//
 // The pipeline options come from a hash of the input (so a crash reproduces
 // from the input alone): the defaults, bucket=1, fuse=1 with max-in-flight=1,
 // or fuse=1 bucket=1 reorder=0 memory-slack=0.
 //
 // Run it on the corpus that the `sched-fuzz-corpus` target builds from the
-// lit tests (build/test/Fuzz/corpus/parse), see docs/Diagnostics.md.
+// lit tests (build-sanitize/test/Fuzz/corpus/parse), see docs/Diagnostics.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,10 +43,23 @@
 using namespace mlir;
 using namespace mlir::sched;
 
+/// Ops whose upstream parsers crash on some malformed input in the MLIR
+/// sched builds against (Debian's 22.1.8), which sched cannot fix: inputs
+/// that name them are skipped, so that the fuzzer keeps looking for sched's
+/// bugs. docs/Diagnostics.md lists them with a reproducer.
+static constexpr StringLiteral kUpstreamParserCrashes[] = {
+    // `dimensions = 2[0]` (a malformed dense array): the custom parser reports
+    // "expected '['" and then uses the null attribute it got.
+    "linalg.reduce",
+};
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // MLIR's lexer reads up to a terminating NUL, which libFuzzer's buffer does
   // not have: parse a copy.
   std::string text(reinterpret_cast<const char *>(data), size);
+  for (StringRef name : kUpstreamParserCrashes)
+    if (StringRef(text).contains(name))
+      return 0;
 
   MLIRContext context(fuzz::getRegistry(), MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler quiet(&context,

@@ -178,6 +178,9 @@ private:
   static bool isReducible(Type type);
   static bool isByteSized(Type type);
   static int64_t numElements(ArrayRef<int64_t> shape);
+  /// The most elements of a value: 2^32, 2^52 in extreme programs (buffers
+  /// of up to 2^55 bytes: far from overflowing, alone or summed).
+  int64_t maxElements() const { return int64_t(1) << (extreme ? 52 : 32); }
   Value pickValue();
   CostAttr pickCost();
   Value allocOrEmpty(ShapedType type);
@@ -265,11 +268,8 @@ SmallVector<int64_t> Generator::pickShape(unsigned minRank) {
   for (unsigned i = 0; i < rank; ++i)
     shape.push_back(extreme && data.ConsumeBool() ? pick<int64_t>(hugeDims)
                                                   : pick<int64_t>(dims));
-  // At most 2^32 elements (2^56 in extreme programs, whose buffers are up
-  // to 2^60 bytes: each fits in 64 bits, their sums may not).
-  int64_t maxElements = int64_t(1) << (extreme ? 56 : 32);
   for (int64_t &d : shape)
-    if (numElements(shape) > maxElements)
+    if (numElements(shape) > maxElements())
       d = 1;
   return shape;
 }
@@ -474,6 +474,8 @@ void Generator::buildCollective() {
     minRank = dim + 1;
   if (kind == CollectiveKind::AllToAll)
     minRank = std::max(dim, concatDim) + 1;
+  // The elements of an input: an all_gather's result is g times larger.
+  int64_t limit = maxElements() / (kind == CollectiveKind::AllGather ? g : 1);
   auto fits = [&](ShapedType type) {
     if (!type.hasStaticShape() || type.getRank() < minRank)
       return false;
@@ -484,13 +486,11 @@ void Generator::buildCollective() {
       return false;
     ArrayRef<int64_t> shape = type.getShape();
     switch (kind) {
-    case CollectiveKind::AllGather:
-      return numElements(shape) <= (int64_t(1) << 32) / g;
     case CollectiveKind::ReduceScatter:
     case CollectiveKind::AllToAll:
-      return shape[dim] % g == 0;
+      return shape[dim] % g == 0 && numElements(shape) <= limit;
     default:
-      return true;
+      return numElements(shape) <= limit;
     }
   };
   SmallVector<Value> inputs, outputs;
@@ -500,13 +500,13 @@ void Generator::buildCollective() {
     auto type = cast<ShapedType>(input.getType());
     if (!fits(type)) {
       SmallVector<int64_t> shape = pickShape(minRank);
-      if (kind == CollectiveKind::ReduceScatter ||
-          kind == CollectiveKind::AllToAll)
+      bool divides = kind == CollectiveKind::ReduceScatter ||
+                     kind == CollectiveKind::AllToAll;
+      if (divides)
         shape[dim] = g * data.ConsumeIntegralInRange<int64_t>(1, 4);
-      if (kind == CollectiveKind::AllGather)
-        for (int64_t &d : shape)
-          if (numElements(shape) > (int64_t(1) << 32) / g)
-            d = 1;
+      for (auto [d, extent] : llvm::enumerate(shape))
+        if (numElements(shape) > limit && !(divides && int64_t(d) == dim))
+          extent = 1;
       Type element =
           last->element ? last->element : pickElementType(reduces, true);
       input = convert(input, shape, element);
@@ -1702,8 +1702,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
       fuzz::reportBug("sched-attach-target failed on valid overrides", *module);
   }
   Checker checker(&context, print(*module));
-  if (failed(checker.record(*module)))
+  if (failed(checker.record(*module))) {
+    // Again, with the analyses' diagnostics printed.
+    ScopedDiagnosticHandler show(&context, [](Diagnostic &diag) {
+      llvm::errs() << "==== " << diag.getLocation() << ": " << diag << "\n";
+      return success();
+    });
+    (void)checker.record(*module);
     fuzz::reportBug("the analyses reject a generated program", *module);
+  }
 
   testReorder(checker, *module, options);
   testFuse(checker, *module, options);

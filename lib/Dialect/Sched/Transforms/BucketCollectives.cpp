@@ -7,9 +7,14 @@
 //
 // Merges collective starts of one kind, group, reduction, element type and
 // dims into variadic buckets, as Inductor's overlap-preserving bucketer does.
-// Buckets grow greedily in program order under a byte cap and a window; a
-// start joins a bucket only if the augmented dependence graph stays acyclic
-// and the stream simulator says exposed communication does not grow.
+// Buckets grow greedily (in program order, or the most exposed collectives
+// first) under a byte cap and a window. A collective joins a bucket at one of
+// Inductor's four placements of the merged start and wait (the earlier or
+// the later of the two starts, the earlier or the later of the two waits):
+// the legal ones (dependences kept, the augmented dependence graph acyclic,
+// no overlap of a hidden collective enclosed) are simulated, and the one
+// that exposes the least communication, if not more than before, and keeps
+// the peak memory is kept.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +38,9 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace mlir {
 namespace sched {
 #define GEN_PASS_DEF_SCHEDBUCKETCOLLECTIVES
@@ -48,7 +56,10 @@ namespace {
 /// buckets of different sizes and so is not part of the key.
 constexpr StringLiteral kSegmentSizes = "operandSegmentSizes";
 
-/// What collectives must share to be bucketed: the op (kind), its
+/// No position, no collective.
+constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
+
+/// What collectives must share to be bucketed: the op (kind), its inherent
 /// attributes but the segment sizes (group, reduction, dims), the element
 /// type of its inputs and its form (tensor or buffer).
 struct BucketKey {
@@ -72,16 +83,69 @@ struct Member {
 
 /// A bucket of collectives of one key.
 struct Bucket {
+  /// The members, by position of their starts.
   SmallVector<Member, 4> members;
   int64_t bytes = 0;
-  /// Positions of the merged start (the first start) and of the merged wait
-  /// (the earliest wait).
+  /// Positions of the merged start (one of the members' starts) and of the
+  /// merged wait (one of the members' waits).
   unsigned startPos = 0, waitPos = 0;
-  /// Time of the merged collective.
-  double durationUs = 0;
+  /// The seed's start and wait, which name the bucket's merge sets in the
+  /// augmented graph and its interval in the enclosure test.
+  unsigned seedStart = 0, seedWait = 0;
+};
+
+/// One of Inductor's four placements of a bucket that a collective joins:
+/// the merged start at the earlier or the later of the two starts (the
+/// bucket's and the collective's), the merged wait at the earlier or the
+/// later of the two waits.
+struct Placement {
+  bool lateStart;
+  bool lateWait;
+};
+
+/// The order in which placements are tried, Inductor's: the early start and
+/// the late wait (the longest interval, the most likely to keep the
+/// overlap) first. Ties in exposed communication go to the first.
+constexpr Placement kPlacements[] = {
+    {false, true}, {false, false}, {true, true}, {true, false}};
+
+/// Returns the name of a placement in remarks.
+std::string describe(Placement placement) {
+  return std::string(placement.lateStart ? "late start" : "early start") +
+         ", " + (placement.lateWait ? "late wait" : "early wait");
+}
+
+/// What the interval-enclosure test knows of a collective, or of a bucket
+/// (under its seed's start): where its start and its wait are now, its
+/// communication stream, and the first and last compute ops that ran while
+/// it was in flight in the input's simulation, if it was fully hidden.
+struct Interval {
+  unsigned start, wait, stream;
+  unsigned firstHide = kNone, lastHide = 0;
+  bool isHidden() const { return firstHide != kNone; }
 };
 
 std::string us(double value) { return llvm::formatv("{0:F3}", value).str(); }
+
+/// Returns "first", "last" or "2nd", "3rd", ... for the `index`-th of
+/// `count`.
+std::string ordinal(unsigned index, unsigned count) {
+  if (index == 0)
+    return "first";
+  if (index + 1 == count)
+    return "last";
+  unsigned number = index + 1;
+  StringRef suffix = "th";
+  if (number % 100 < 11 || number % 100 > 13) {
+    if (number % 10 == 1)
+      suffix = "st";
+    else if (number % 10 == 2)
+      suffix = "nd";
+    else if (number % 10 == 3)
+      suffix = "rd";
+  }
+  return (Twine(number) + suffix).str();
+}
 
 struct SchedBucketCollectives
     : public sched::impl::SchedBucketCollectivesBase<SchedBucketCollectives> {
@@ -97,7 +161,6 @@ private:
   LoadedProfile profile;
 };
 } // namespace
-
 /// Returns the key of `op`, or nothing if its inputs mix element types.
 static std::optional<BucketKey> getKey(CollectiveOpInterface op) {
   Type elementType;
@@ -111,23 +174,16 @@ static std::optional<BucketKey> getKey(CollectiveOpInterface op) {
   }
   if (!elementType)
     return std::nullopt;
+  // Discardable attributes (`dialect.name`, e.g. the recorded collective
+  // order) say nothing of what the collective computes.
   SmallVector<NamedAttribute> attrs;
   for (NamedAttribute attr : op->getAttrDictionary())
-    if (attr.getName() != kSegmentSizes)
+    if (attr.getName() != kSegmentSizes &&
+        !attr.getName().strref().contains('.'))
       attrs.push_back(attr);
   MLIRContext *ctx = op->getContext();
   return BucketKey{op->getName(), DictionaryAttr::get(ctx, attrs), elementType,
                    isa<MemRefType>(op.getInputs().front().getType())};
-}
-
-/// Returns the position in `block` of the ancestor of `op` in that block,
-/// looked up in `graph`.
-static std::optional<unsigned> positionInBlock(const DependenceGraph &graph,
-                                               Block &block, Operation *op) {
-  Operation *ancestor = block.findAncestorOpInBlock(*op);
-  if (!ancestor)
-    return std::nullopt;
-  return graph.lookup(ancestor);
 }
 
 /// Returns the buffer `value` is a view of, following view-like ops.
@@ -162,13 +218,18 @@ void SchedBucketCollectives::runOnOperation() {
     func.emitError("window must be non-negative");
     return signalPassFailure();
   }
+  if (order != "program" && order != "exposed-first") {
+    func.emitError() << "unknown order '" << order
+                     << "' (program or exposed-first)";
+    return signalPassFailure();
+  }
+  bool exposedFirst = order == "exposed-first";
   FailureOr<std::optional<BlockAnalyses>> analyses =
       BlockAnalyses::build(func, profile, "not bucketed");
   if (failed(analyses))
     return signalPassFailure();
   if (!*analyses)
     return;
-  Block &body = func.getBody().front();
   const CostModel &model = (*analyses)->model;
   const BlockSimulation &sim = (*analyses)->sim;
   const BufferLiveness &liveness = (*analyses)->liveness;
@@ -176,6 +237,56 @@ void SchedBucketCollectives::runOnOperation() {
   AugmentedGraph augmented(graph);
   SymbolTableCollection symbols;
   unsigned n = sim.ops.size();
+
+  // The input's simulation: how exposed each collective is (the
+  // exposed-first order) and which compute ops hid it (the enclosure test).
+  FailureOr<SimResult> input = simulate(sim.simOps);
+  if (failed(input)) {
+    func.emitError("cannot simulate the input order");
+    return signalPassFailure();
+  }
+  // Compute ops that take time, by position: their times on the compute
+  // stream grow with their positions.
+  std::vector<unsigned> busy;
+  for (unsigned pos = 0; pos < n; ++pos)
+    if (sim.simOps[pos].kind == SimOp::Kind::Compute &&
+        sim.simOps[pos].durationUs > 0)
+      busy.push_back(pos);
+  // The intervals of the collectives that are waited, by position of the
+  // start; which interval's start and wait stand at each position.
+  std::vector<Interval> intervals;
+  std::vector<unsigned> intervalOf(n, kNone), startAt(n, kNone),
+      waitAt(n, kNone);
+  std::vector<double> overlapRatio(n, 1.0);
+  for (const SimResult::Collective &row : input->collectives) {
+    if (row.wait == row.op)
+      continue;
+    Interval interval{row.op, row.wait, row.stream};
+    double duration = row.endUs - row.beginUs;
+    if (duration > 0)
+      overlapRatio[row.op] = 1 - row.exposedUs / duration;
+    if (duration > 0 && row.exposedUs <= 1e-9) {
+      // The compute ops between the start and the wait that ran while the
+      // collective was in flight: from the first that ends after it began
+      // to the last that begins before it ended.
+      auto lo = llvm::upper_bound(busy, row.op);
+      auto hi = llvm::lower_bound(busy, row.wait);
+      auto first = std::partition_point(lo, hi, [&](unsigned pos) {
+        return input->endUs[pos] <= row.beginUs;
+      });
+      if (first != hi && input->beginUs[*first] < row.endUs) {
+        auto last = std::partition_point(first, hi, [&](unsigned pos) {
+          return input->beginUs[pos] < row.endUs;
+        });
+        interval.firstHide = *first;
+        interval.lastHide = *std::prev(last);
+      }
+    }
+    intervalOf[row.op] = intervals.size();
+    startAt[row.op] = intervals.size();
+    waitAt[row.wait] = intervals.size();
+    intervals.push_back(interval);
+  }
 
   // Candidates by key, keys in the order of their first start.
   SmallVector<BucketKey> keys;
@@ -193,7 +304,7 @@ void SchedBucketCollectives::runOnOperation() {
     std::optional<unsigned> waitPos =
         wait ? graph.lookup(wait) : std::optional<unsigned>();
     std::optional<BucketKey> key = getKey(start);
-    if (!waitPos || !key)
+    if (!waitPos || !key || intervalOf[pos] == kNone)
       continue;
     FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(start);
     if (failed(bytes))
@@ -222,6 +333,13 @@ void SchedBucketCollectives::runOnOperation() {
     lastKeyOf[start->getName()] = index;
     candidates[index].push_back({pos, *waitPos, *bytes});
   }
+  // Inductor's bucket_exposed_first: the least hidden collectives of a key
+  // seed buckets first (ties in program order).
+  if (exposedFirst)
+    for (SmallVector<Member> &list : candidates)
+      llvm::stable_sort(list, [&](const Member &a, const Member &b) {
+        return overlapRatio[a.start] < overlapRatio[b.start];
+      });
 
   // The simulation and the memory timeline of the bucketed order, updated
   // bucket by bucket: a candidate costs time in the ops it moves, not in
@@ -236,6 +354,13 @@ void SchedBucketCollectives::runOnOperation() {
   int64_t peakLimit = memory.getPeak();
   std::vector<Bucket> buckets;
   std::vector<bool> inBucket(n, false);
+  // The bucket of each start and wait that is in one.
+  std::vector<unsigned> bucketOf(n, kNone);
+  // Where each op is now: its own position, or for the starts and waits of
+  // a bucket the position of the merged start or wait.
+  std::vector<unsigned> currentPos(n);
+  for (unsigned pos = 0; pos < n; ++pos)
+    currentPos[pos] = pos;
   // Starts already given a refusal remark: one remark per start.
   std::vector<bool> remarked(n, false);
   auto remarkRefusal = [&](unsigned pos) -> std::optional<InFlightDiagnostic> {
@@ -282,149 +407,395 @@ void SchedBucketCollectives::runOnOperation() {
     return true;
   };
 
-  // Tries to add `member` to `bucket` (the last of `buckets`); returns the
-  // reason of a refusal, or an empty string.
+  // Tries to add `member` to `bucket` (the last of `buckets`) at the best of
+  // the four placements; returns the reason of a refusal, or an empty
+  // string.
   auto tryJoin = [&](Member member) -> FailureOr<std::string> {
+    unsigned index = buckets.size() - 1;
     Bucket &bucket = buckets.back();
-    unsigned seedStart = bucket.members.front().start;
-    unsigned seedWait = bucket.members.front().wait;
     // Starts of the buffer form touch memory: an edge between them only
     // orders accesses to distinct fresh buffers, which one collective may
     // do at once.
     bool memoryEdge = false;
     for (const Member &other : bucket.members)
       if (graph.getEdgeKinds(other.start, member.start) ==
-          static_cast<uint8_t>(DependenceKind::Memory))
+              static_cast<uint8_t>(DependenceKind::Memory) ||
+          graph.getEdgeKinds(member.start, other.start) ==
+              static_cast<uint8_t>(DependenceKind::Memory))
         memoryEdge = true;
     bool disjoint = haveDisjointBuffers(bucket, member);
     if (memoryEdge && !disjoint)
       return std::string("it may access the memory of a collective of the "
                          "bucket");
-    // With disjoint buffers, edges among the bucket's own ops go away.
-    llvm::SmallDenseSet<unsigned, 8> own;
-    if (disjoint) {
-      own.insert(member.start);
-      own.insert(member.wait);
-      for (const Member &other : bucket.members) {
-        own.insert(other.start);
-        own.insert(other.wait);
+    // Where the merged start and wait may go: after every op a start or a
+    // wait of the bucket depends on and before every op that depends on
+    // one, where those ops are now. Edges among the bucket's own starts
+    // (distinct fresh buffers) and from its starts to its waits vanish or
+    // hold by construction; an edge from a wait to a start made a cycle.
+    auto inGroup = [&](unsigned pos) {
+      return pos == member.start || pos == member.wait ||
+             bucketOf[pos] == index;
+    };
+    int64_t startLo = -1, ownStartLo = -1, startHi = n;
+    int64_t waitLo = -1, waitHi = n;
+    bool waitConflict = false;
+    auto bound = [&](const Member &m, bool own) {
+      for (unsigned pred : graph.getPreds(m.start))
+        if (!inGroup(pred)) {
+          startLo = std::max<int64_t>(startLo, currentPos[pred]);
+          if (own)
+            ownStartLo = std::max<int64_t>(ownStartLo, currentPos[pred]);
+        }
+      for (unsigned succ : graph.getSuccs(m.start))
+        if (!inGroup(succ))
+          startHi = std::min<int64_t>(startHi, currentPos[succ]);
+      // Waits of the buffer form may be ordered by memory too: together
+      // only if their buffers are distinct fresh ones.
+      auto isWait = [&](unsigned pos) {
+        return sim.simOps[pos].kind == SimOp::Kind::Wait;
+      };
+      for (unsigned pred : graph.getPreds(m.wait)) {
+        if (!inGroup(pred))
+          waitLo = std::max<int64_t>(waitLo, currentPos[pred]);
+        else if (isWait(pred) && (own || pred == member.wait) && !disjoint)
+          waitConflict = true;
       }
-    }
-    // Direct inputs first (cheap, and what refuses nearly every dependent
-    // start); the path search is the safety net for paths through the merged
-    // starts and waits of buckets made before.
-    for (unsigned pred : graph.getPreds(member.start))
-      if (pred >= bucket.startPos && !own.contains(pred))
-        return std::string("its inputs are not ready at the bucket's start");
-    if (!memoryEdge && augmented.hasPath(seedStart, member.start))
-      return std::string("it depends on an op after the bucket's start");
-    unsigned waitPos = std::min(bucket.waitPos, member.wait);
+      for (unsigned succ : graph.getSuccs(m.wait)) {
+        if (!inGroup(succ))
+          waitHi = std::min<int64_t>(waitHi, currentPos[succ]);
+        else if (isWait(succ) && (own || succ == member.wait) && !disjoint)
+          waitConflict = true;
+      }
+    };
     for (const Member &other : bucket.members)
-      for (unsigned pred : graph.getPreds(other.wait))
-        if (pred >= waitPos && pred != other.start && !own.contains(pred))
-          return std::string("a wait cannot move to the bucket's wait");
-    for (unsigned pred : graph.getPreds(member.wait))
-      if (pred >= waitPos && pred != member.start && !own.contains(pred))
-        return std::string("its wait cannot move to the bucket's wait");
-    for (Value result : sim.ops[member.wait]->getResults())
-      for (Operation *user : result.getUsers()) {
-        std::optional<unsigned> pos = positionInBlock(graph, body, user);
-        if (!pos || *pos <= waitPos)
-          return std::string("its results are used before the bucket's wait");
-      }
+      bound(other, /*own=*/false);
+    bound(member, /*own=*/true);
+    if (waitConflict)
+      return std::string("its wait may access the memory of a collective of "
+                         "the bucket");
 
+    // The hiding ops of the bucket's collectives must stay between the
+    // merged start and wait (Inductor's interval test), and the bucket
+    // must not newly enclose the overlap of another collective of its
+    // stream, nor have its own enclosed: those whose start or wait lies
+    // between the two starts or the two waits, the events that move past
+    // them.
+    unsigned bucketId = intervalOf[bucket.seedStart];
+    unsigned memberId = intervalOf[member.start];
+    const Interval &bucketInterval = intervals[bucketId];
+    const Interval &memberInterval = intervals[memberId];
+    unsigned firstHide =
+        std::min(bucketInterval.firstHide, memberInterval.firstHide);
+    unsigned lastHide =
+        std::max(bucketInterval.lastHide, memberInterval.lastHide);
+    bool hidden = firstHide != kNone;
+    unsigned starts[2] = {std::min(bucket.startPos, member.start),
+                          std::max(bucket.startPos, member.start)};
+    unsigned waits[2] = {std::min(bucket.waitPos, member.wait),
+                         std::max(bucket.waitPos, member.wait)};
+    // For each start choice: the earliest hiding op of a crossed hidden
+    // collective that starts after it, and the latest wait of a crossed
+    // collective that starts before it. Scanned only if a placement gets
+    // that far.
+    unsigned hideAfter[2] = {kNone, kNone}, waitBefore[2] = {0, 0};
+    auto collect = [&](unsigned lo, unsigned hi) {
+      for (unsigned pos = lo + 1; pos < hi; ++pos)
+        for (unsigned id : {startAt[pos], waitAt[pos]}) {
+          if (id == kNone || id == bucketId || id == memberId ||
+              intervals[id].stream != bucketInterval.stream)
+            continue;
+          const Interval &other = intervals[id];
+          for (unsigned late = 0; late < 2; ++late) {
+            if (other.isHidden() && starts[late] < other.start)
+              hideAfter[late] = std::min(hideAfter[late], other.firstHide);
+            if (other.start < starts[late])
+              waitBefore[late] = std::max(waitBefore[late], other.wait);
+          }
+        }
+    };
+
+    std::string startRefusal[2], waitRefusal[2];
+    for (unsigned late = 0; late < 2; ++late) {
+      int64_t pos = starts[late];
+      if (pos <= startLo)
+        startRefusal[late] = ownStartLo >= pos
+                                 ? "its inputs are not ready"
+                                 : "an input of the bucket is not ready";
+      else if (pos >= startHi)
+        startRefusal[late] = "a start would move past an op that needs it";
+      else if (hidden && static_cast<unsigned>(pos) >= firstHide)
+        startRefusal[late] = "a start would move past an op that hides a "
+                             "collective of the bucket";
+      pos = waits[late];
+      if (pos <= waitLo)
+        waitRefusal[late] = "a wait would move before an op it needs";
+      else if (pos >= waitHi)
+        waitRefusal[late] = "a result would be used before the wait";
+      else if (hidden && static_cast<unsigned>(pos) <= lastHide)
+        waitRefusal[late] = "a wait would move before an op that hides a "
+                            "collective of the bucket";
+    }
+
+    // The placements that keep the dependences and the overlap.
+    struct Trial {
+      unsigned start = 0, wait = 0;
+      std::string refusal;
+      bool placeable = false, legal = false;
+      IncrementalSimulation::Totals totals;
+      SmallVector<IncrementalSimulation::Change, 4> changes;
+    };
+    Trial trials[4];
+    std::optional<unsigned> chosen;
+    // Explains why the placements `which` were not taken: a start or a wait
+    // that cannot move once, then each placement's own reason.
+    auto explainTrials = [&](ArrayRef<unsigned> which) -> std::string {
+      if (!explain)
+        return "no placement fits";
+      SmallVector<std::string, 8> items;
+      for (unsigned late = 0; late < 2; ++late)
+        if (!startRefusal[late].empty() && llvm::any_of(which, [&](unsigned i) {
+              return kPlacements[i].lateStart == static_cast<bool>(late);
+            }))
+          items.push_back((late ? "late start: " : "early start: ") +
+                          startRefusal[late]);
+      for (unsigned late = 0; late < 2; ++late)
+        if (!waitRefusal[late].empty() && llvm::any_of(which, [&](unsigned i) {
+              return kPlacements[i].lateWait == static_cast<bool>(late) &&
+                     startRefusal[kPlacements[i].lateStart].empty();
+            }))
+          items.push_back((late ? "late wait: " : "early wait: ") +
+                          waitRefusal[late]);
+      for (unsigned i : which) {
+        const Trial &trial = trials[i];
+        if (!startRefusal[kPlacements[i].lateStart].empty() ||
+            !waitRefusal[kPlacements[i].lateWait].empty())
+          continue;
+        std::string reason = trial.refusal;
+        if (trial.legal && chosen) {
+          const IncrementalSimulation::Totals &best = trials[*chosen].totals;
+          reason = trial.totals.exposedCommUs != best.exposedCommUs
+                       ? llvm::formatv("more exposed communication ({0} us "
+                                       "against {1})",
+                                       us(trial.totals.exposedCommUs),
+                                       us(best.exposedCommUs))
+                             .str()
+                       : llvm::formatv("a longer step ({0} us against {1})",
+                                       us(trial.totals.makespanUs),
+                                       us(best.makespanUs))
+                             .str();
+        }
+        items.push_back(describe(kPlacements[i]) + ": " + reason);
+      }
+      return llvm::join(items, "; ");
+    };
+
+    bool scanned = false;
+    for (auto [i, placement] : llvm::enumerate(kPlacements)) {
+      Trial &trial = trials[i];
+      trial.start = starts[placement.lateStart];
+      trial.wait = waits[placement.lateWait];
+      if (!startRefusal[placement.lateStart].empty() ||
+          !waitRefusal[placement.lateWait].empty())
+        continue;
+      if (trial.start >= trial.wait) {
+        trial.refusal = "the start would come after the wait";
+        continue;
+      }
+      if (!scanned) {
+        collect(starts[0], starts[1]);
+        collect(waits[0], waits[1]);
+        scanned = true;
+      }
+      if (hideAfter[placement.lateStart] < trial.wait)
+        trial.refusal = "the bucket would enclose the overlap of another "
+                        "collective of its group";
+      else if (hidden && firstHide < waitBefore[placement.lateStart])
+        trial.refusal = "another collective of its group would enclose the "
+                        "overlap of the bucket";
+      trial.placeable = trial.refusal.empty();
+    }
+    if (llvm::none_of(trials, [](const Trial &t) { return t.placeable; }))
+      return explainTrials({0, 1, 2, 3});
+
+    // A path between the starts, through data edges and the merged ops of
+    // earlier buckets, would become a cycle.
+    if (!memoryEdge && augmented.hasPath(bucket.seedStart, member.start))
+      return std::string("it depends on a collective of the bucket");
+    if (!memoryEdge && augmented.hasPath(member.start, bucket.seedStart))
+      return std::string("a collective of the bucket depends on it");
     size_t point = augmented.checkpoint();
-    if (failed(augmented.mergeToSet(seedStart, member.start)) ||
-        failed(augmented.mergeToSet(seedWait, member.wait)) ||
+    if (failed(augmented.mergeToSet(bucket.seedStart, member.start)) ||
+        failed(augmented.mergeToSet(bucket.seedWait, member.wait)) ||
         augmented.hasCycle()) {
       augmented.rollback(point);
       return std::string("merging it would create a cycle");
     }
-    FailureOr<double> time = bucketTime(seedStart, bucket.bytes + member.bytes);
+
+    // The placeable placements, simulated: the merged start at one start
+    // and the merged wait at one wait, nothing at the others.
+    FailureOr<double> time =
+        bucketTime(member.start, bucket.bytes + member.bytes);
     if (failed(time))
       return failure();
-
-    // The simulated order: the merged start at the bucket's first start,
-    // the merged wait at its earliest wait, nothing where the others were.
-    SimOp nothing;
-    SimOp mergedStart = simulation->getOps()[bucket.startPos];
-    mergedStart.durationUs = *time;
-    SimOp mergedWait;
-    mergedWait.kind = SimOp::Kind::Wait;
-    mergedWait.start = bucket.startPos;
-    SmallVector<IncrementalSimulation::Change, 4> changes = {
-        {bucket.startPos, mergedStart},
-        {member.start, nothing},
-        {waitPos, mergedWait}};
-    if (bucket.waitPos != waitPos)
-      changes.push_back({bucket.waitPos, nothing});
-    if (member.wait != waitPos)
-      changes.push_back({member.wait, nothing});
-    FailureOr<IncrementalSimulation::Totals> totals =
-        simulation->evaluate(changes);
     double exposed = simulation->getTotals().exposedCommUs;
-    if (failed(totals) || totals->exposedCommUs > exposed + 1e-9) {
-      augmented.rollback(point);
-      if (failed(totals))
-        return std::string("the bucket cannot be simulated");
-      return llvm::formatv("it would expose more communication ({0} -> {1} us)",
-                           us(exposed), us(totals->exposedCommUs))
-          .str();
+    SmallVector<unsigned, 4> ranked;
+    for (auto [i, trial] : llvm::enumerate(trials)) {
+      if (!trial.placeable)
+        continue;
+      SimOp nothing;
+      SimOp mergedStart = simulation->getOps()[trial.start];
+      mergedStart.durationUs = *time;
+      SimOp mergedWait;
+      mergedWait.kind = SimOp::Kind::Wait;
+      mergedWait.start = trial.start;
+      unsigned otherStart =
+          trial.start == member.start ? bucket.startPos : member.start;
+      unsigned otherWait =
+          trial.wait == member.wait ? bucket.waitPos : member.wait;
+      trial.changes = {{trial.start, mergedStart},
+                       {otherStart, nothing},
+                       {trial.wait, mergedWait},
+                       {otherWait, nothing}};
+      FailureOr<IncrementalSimulation::Totals> totals =
+          simulation->evaluate(trial.changes);
+      if (failed(totals)) {
+        trial.refusal = "the bucket cannot be simulated";
+        continue;
+      }
+      if (totals->exposedCommUs > exposed + 1e-9) {
+        trial.refusal =
+            llvm::formatv("it would expose more communication ({0} -> {1} us)",
+                          us(exposed), us(totals->exposedCommUs))
+                .str();
+        continue;
+      }
+      trial.legal = true;
+      trial.totals = *totals;
+      ranked.push_back(i);
     }
+    // The least exposed communication first, then the shortest step, then
+    // the order of the placements.
+    llvm::stable_sort(ranked, [&](unsigned a, unsigned b) {
+      const IncrementalSimulation::Totals &x = trials[a].totals,
+                                          &y = trials[b].totals;
+      if (x.exposedCommUs != y.exposedCommUs)
+        return x.exposedCommUs < y.exposedCommUs;
+      return x.makespanUs < y.makespanUs;
+    });
 
-    // The memory order: the bucket's starts together at its first start and
-    // its waits together at its earliest wait, in member order. Every step
-    // that moves lies between the first start and the last of the waits, and
-    // no other bucket's starts or waits stand at either end of that window.
-    llvm::SmallDenseSet<unsigned, 8> starts = {member.start},
-                                     waits = {member.wait};
-    unsigned first = memory.getPosition(bucket.startPos);
-    unsigned last = std::max(memory.getPosition(member.start),
-                             memory.getPosition(member.wait));
-    for (const Member &other : bucket.members) {
-      starts.insert(other.start);
-      waits.insert(other.wait);
-      last = std::max(last, memory.getPosition(other.wait));
-    }
-    SmallVector<unsigned> window, startGroup, waitGroup;
-    window.reserve(last - first + 1);
-    for (const Member &other : bucket.members) {
+    // Members with the candidate, by start position.
+    SmallVector<Member, 8> members(bucket.members.begin(),
+                                   bucket.members.end());
+    members.insert(llvm::upper_bound(members, member,
+                                     [](const Member &a, const Member &b) {
+                                       return a.start < b.start;
+                                     }),
+                   member);
+    SmallVector<unsigned, 8> startGroup, waitGroup;
+    unsigned first = n, last = 0;
+    for (const Member &other : members) {
       startGroup.push_back(other.start);
       waitGroup.push_back(other.wait);
+      for (unsigned step : {other.start, other.wait}) {
+        first = std::min(first, memory.getPosition(step));
+        last = std::max(last, memory.getPosition(step));
+      }
     }
-    startGroup.push_back(member.start);
-    waitGroup.push_back(member.wait);
-    for (unsigned step : memory.getOrder().slice(first, last - first + 1)) {
-      if (step == bucket.startPos)
-        llvm::append_range(window, startGroup);
-      else if (step == waitPos)
-        llvm::append_range(window, waitGroup);
-      else if (!starts.contains(step) && !waits.contains(step))
-        window.push_back(step);
-    }
-    // The merged start and the merged wait each run as one step: every
-    // buffer of a member is live while the bucket starts and while it is
-    // waited.
     SmallVector<ArrayRef<unsigned>, 2> fuse = {startGroup, waitGroup};
-    std::optional<int64_t> peak =
-        memory.getPeakIfReordered(first, window, fuse);
-    if (!peak || *peak > peakLimit) {
-      augmented.rollback(point);
-      if (!peak)
-        return std::string("its buffers would be used before they are "
-                           "written");
-      return llvm::formatv("it would raise the peak memory ({0} -> {1} bytes)",
-                           peakLimit, *peak)
-          .str();
+    SmallVector<unsigned> window;
+    // The memory order of a placement: the bucket's starts together, in
+    // member order, where the merged start goes, and its waits likewise.
+    // Every step that moves lies in the window from the first of the
+    // members' starts and waits to the last; groups of the bucket stand
+    // whole in it.
+    auto buildWindow = [&](const Trial &trial) {
+      window.clear();
+      window.reserve(last - first + 1);
+      bool startDone = false, waitDone = false;
+      for (unsigned step : memory.getOrder().slice(first, last - first + 1)) {
+        bool isStart = step == member.start ||
+                       (bucketOf[step] == index &&
+                        sim.simOps[step].kind == SimOp::Kind::Start);
+        bool isWait =
+            step == member.wait || (bucketOf[step] == index &&
+                                    sim.simOps[step].kind == SimOp::Kind::Wait);
+        if (isStart) {
+          bool anchor = (trial.start == member.start) == (step == member.start);
+          if (anchor && !startDone)
+            llvm::append_range(window, startGroup);
+          startDone |= anchor;
+        } else if (isWait) {
+          bool anchor = (trial.wait == member.wait) == (step == member.wait);
+          if (anchor && !waitDone)
+            llvm::append_range(window, waitGroup);
+          waitDone |= anchor;
+        } else {
+          window.push_back(step);
+        }
+      }
+    };
+    for (unsigned i : ranked) {
+      Trial &trial = trials[i];
+      buildWindow(trial);
+      // The merged start and the merged wait each run as one step: every
+      // buffer of a member is live while the bucket starts and while it is
+      // waited.
+      std::optional<int64_t> peak =
+          memory.getPeakIfReordered(first, window, fuse);
+      if (!peak || *peak > peakLimit) {
+        trial.legal = false;
+        trial.refusal =
+            !peak ? std::string("its buffers would be used before they are "
+                                "written")
+                  : llvm::formatv(
+                        "it would raise the peak memory ({0} -> {1} bytes)",
+                        peakLimit, *peak)
+                        .str();
+        continue;
+      }
+      chosen = i;
+      break;
     }
 
-    if (failed(simulation->apply(changes)) ||
+    if (!chosen) {
+      augmented.rollback(point);
+      return explainTrials({0, 1, 2, 3});
+    }
+    Trial &trial = trials[*chosen];
+    buildWindow(trial);
+    if (failed(simulation->apply(trial.changes)) ||
         failed(memory.reorder(first, window, fuse)))
       return failure();
-    bucket.members.push_back(member);
+    if (explain && *chosen != 0) {
+      SmallVector<unsigned, 4> before;
+      for (unsigned i = 0; i < *chosen; ++i)
+        before.push_back(i);
+      Operation *op = sim.ops[member.start];
+      op->emitRemark() << "bucketed with the previous "
+                       << op->getName().stripDialect() << " at the "
+                       << describe(kPlacements[*chosen]) << " ("
+                       << explainTrials(before) << ")";
+    }
+
+    // The bucket, its interval and where its ops are now.
+    Interval &merged = intervals[bucketId];
+    startAt[merged.start] = waitAt[merged.wait] = kNone;
+    startAt[member.start] = waitAt[member.wait] = kNone;
+    merged.start = trial.start;
+    merged.wait = trial.wait;
+    merged.firstHide = firstHide;
+    merged.lastHide = lastHide;
+    startAt[trial.start] = waitAt[trial.wait] = bucketId;
+    intervalOf[member.start] = bucketId;
+    bucket.members.assign(members.begin(), members.end());
     bucket.bytes += member.bytes;
-    bucket.waitPos = waitPos;
-    bucket.durationUs = *time;
+    bucket.startPos = trial.start;
+    bucket.waitPos = trial.wait;
+    bucketOf[member.start] = bucketOf[member.wait] = index;
+    for (const Member &other : bucket.members) {
+      currentPos[other.start] = trial.start;
+      currentPos[other.wait] = trial.wait;
+    }
     return std::string();
   };
 
@@ -435,9 +806,9 @@ void SchedBucketCollectives::runOnOperation() {
       Bucket bucket;
       bucket.members.push_back(list[seed]);
       bucket.bytes = list[seed].bytes;
-      bucket.startPos = list[seed].start;
-      bucket.waitPos = list[seed].wait;
-      bucket.durationUs = sim.simOps[list[seed].start].durationUs;
+      bucket.startPos = bucket.seedStart = list[seed].start;
+      bucket.waitPos = bucket.seedWait = list[seed].wait;
+      bucketOf[list[seed].start] = bucketOf[list[seed].wait] = buckets.size();
       buckets.push_back(std::move(bucket));
       inBucket[list[seed].start] = true;
       for (unsigned next = seed + 1; next < list.size(); ++next) {
@@ -452,11 +823,25 @@ void SchedBucketCollectives::runOnOperation() {
                   << static_cast<int64_t>(bucketCapBytes);
           break;
         }
-        unsigned between = member.start - current.startPos - 1;
+        // The window bounds the span of the bucket's starts. In program
+        // order, later candidates are farther still.
+        unsigned firstStart = current.members.front().start;
+        unsigned lastStart = current.members.back().start;
+        unsigned between = member.start > lastStart
+                               ? member.start - firstStart - 1
+                               : std::max(member.start, lastStart) -
+                                     std::min(member.start, firstStart) - 1;
         if (between > static_cast<uint64_t>(window)) {
-          if (auto diag = remarkRefusal(member.start))
-            *diag << between << " ops after the bucket's start, over the "
-                  << "window of " << static_cast<int64_t>(window);
+          if (auto diag = remarkRefusal(member.start)) {
+            if (member.start > firstStart)
+              *diag << between << " ops after the bucket's start, over the "
+                    << "window of " << static_cast<int64_t>(window);
+            else
+              *diag << between << " ops before the bucket's last start, "
+                    << "over the window of " << static_cast<int64_t>(window);
+          }
+          if (exposedFirst)
+            continue;
           break;
         }
         FailureOr<std::string> refusal = tryJoin(member);
@@ -478,10 +863,11 @@ void SchedBucketCollectives::runOnOperation() {
     if (bucket.members.size() < 2)
       continue;
     Operation *first = sim.ops[bucket.startPos];
-    Operation *firstWait = sim.ops[bucket.waitPos];
+    Operation *mergedWaitOp = sim.ops[bucket.waitPos];
     SmallVector<Value> inputs, outputs;
     SmallVector<Type> valueTypes;
     SmallVector<Location> startLocs, waitLocs;
+    SmallVector<unsigned, 8> waitPositions;
     // The members' recorded input order (sched-record-collective-order),
     // sorted: a bucket issues its members at once.
     SmallVector<int64_t> order;
@@ -496,6 +882,7 @@ void SchedBucketCollectives::runOnOperation() {
                          start.getFuture().getType().getValueTypes());
       startLocs.push_back(start.getLoc());
       waitLocs.push_back(sim.ops[member.wait]->getLoc());
+      waitPositions.push_back(member.wait);
     }
     OperationState state(FusedLoc::get(func.getContext(), startLocs),
                          first->getName());
@@ -516,7 +903,7 @@ void SchedBucketCollectives::runOnOperation() {
     state.addTypes(FutureType::get(func.getContext(), valueTypes));
     builder.setInsertionPoint(first);
     Operation *merged = builder.create(state);
-    builder.setInsertionPoint(firstWait);
+    builder.setInsertionPoint(mergedWaitOp);
     auto wait =
         WaitOp::create(builder, FusedLoc::get(func.getContext(), waitLocs),
                        merged->getResult(0));
@@ -527,10 +914,24 @@ void SchedBucketCollectives::runOnOperation() {
       oldWait->replaceAllUsesWith(wait->getResults().slice(offset, count));
       offset += count;
     }
-    if (explain)
-      merged->emitRemark() << "bucketed " << bucket.members.size() << " "
+    if (explain) {
+      // Which start and which wait of the members the bucket took.
+      unsigned count = bucket.members.size();
+      unsigned startIndex = llvm::find_if(bucket.members,
+                                          [&](const Member &m) {
+                                            return m.start == bucket.startPos;
+                                          }) -
+                            bucket.members.begin();
+      llvm::sort(waitPositions);
+      unsigned waitIndex =
+          llvm::find(waitPositions, bucket.waitPos) - waitPositions.begin();
+      merged->emitRemark() << "bucketed " << count << " "
                            << first->getName().stripDialect() << " ops, "
-                           << bucket.bytes << " bytes";
+                           << bucket.bytes << " bytes, started at the "
+                           << ordinal(startIndex, count)
+                           << " start and waited at the "
+                           << ordinal(waitIndex, count) << " wait";
+    }
     for (const Member &member : bucket.members)
       sim.ops[member.wait]->erase();
     for (const Member &member : bucket.members)

@@ -32,6 +32,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   if (options.bucket) {
     SchedBucketCollectivesOptions bucket;
     bucket.profilePath = options.profile;
+    bucket.order = options.bucketOrder;
     bucket.explain = options.explain;
     funcPm.addPass(createSchedBucketCollectives(bucket));
   }

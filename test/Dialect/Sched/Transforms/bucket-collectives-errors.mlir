@@ -2,10 +2,12 @@
 // RUN: not sched-opt %s -split-input-file --sched-bucket-collectives="bucket-cap-bytes=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAP
 // RUN: not sched-opt %s -split-input-file --sched-bucket-collectives="window=-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WINDOW
 // RUN: not sched-opt %s -split-input-file --sched-bucket-collectives="profile=%S/Inputs/does-not-exist.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROFILE
+// RUN: not sched-opt %s -split-input-file --sched-bucket-collectives="order=latest" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDER
 
 // CAP: error: bucket-cap-bytes must be at least 1
 // WINDOW: error: window must be non-negative
 // PROFILE: error: cannot load cost profile
+// ORDER: error: unknown order 'latest' (program or exposed-first)
 
 module {
   sched.process_group @g size = 2

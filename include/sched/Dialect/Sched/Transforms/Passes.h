@@ -35,6 +35,11 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
                       llvm::cl::desc("run sched-bucket-collectives after "
                                      "overlap scheduling"),
                       llvm::cl::init(true)};
+  Option<std::string> bucketOrder{
+      *this, "bucket-order",
+      llvm::cl::desc("sched-bucket-collectives' candidate order: program or "
+                     "exposed-first"),
+      llvm::cl::init("program")};
   Option<bool> reorder{*this, "reorder",
                        llvm::cl::desc("run sched-reorder-for-memory"),
                        llvm::cl::init(true)};

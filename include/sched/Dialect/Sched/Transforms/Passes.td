@@ -380,18 +380,28 @@ def SchedBucketCollectives
     variadic start and one `sched.wait`, as Inductor's overlap-preserving
     bucketer does, so that one launch latency is paid instead of several.
 
-    Candidates are grouped by that key in program order and buckets grow
-    greedily, under `bucket-cap-bytes` and with at most `window` ops between
-    the first and the last start of a bucket. The merged start takes the
-    place of the first start and the merged wait the place of the earliest
-    wait; a start joins a bucket only if its inputs are ready before the
-    bucket's start and merging the starts and the waits creates no cycle in
-    the augmented dependence graph (docs/Analyses.md). A bucket is kept only
-    if the stream simulator says that exposed communication does not grow.
+    Candidates are grouped by that key, in program order or, with
+    `order=exposed-first`, the least hidden first (Inductor's
+    `bucket_exposed_first`), and buckets grow greedily, under
+    `bucket-cap-bytes` and with at most `window` ops between the first and
+    the last start of a bucket. A collective joins a bucket at one of
+    Inductor's four placements: the merged start at the earlier or the later
+    of the two starts (the bucket's and its own), the merged wait at the
+    earlier or the later of the two waits. A placement is legal if every
+    input is ready at the merged start, every result used after the merged
+    wait, the compute that hid each collective of the bucket stays between
+    the two, and no other collective of the group has its overlap enclosed
+    by the bucket's interval or encloses the bucket's (the interval test);
+    merging the starts and the waits must create no cycle in the augmented
+    dependence graph (docs/Analyses.md). Of the legal placements, the stream
+    simulator keeps the one that exposes the least communication, if not
+    more than before, and that does not raise the peak memory.
 
-    Merged ops carry fused locations. Remarks: one per bucket made, and one
-    per start refused (different key, cap, window, dependence, cycle, more
-    exposed communication).
+    Merged ops carry fused locations. Remarks: one per bucket made (with the
+    start and the wait it took), one per collective that joined at another
+    placement than the first (and why the earlier ones were not taken), and
+    one per start refused (different key, cap, window, dependence, cycle, or
+    the reason of each placement).
 
     Before:
 
@@ -421,6 +431,9 @@ def SchedBucketCollectives
            "most ops between the first and the last start of a bucket">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model">,
+    Option<"order", "order", "std::string", /*default=*/"\"program\"",
+           "candidate order within a key: program, or exposed-first (the "
+           "least hidden collectives seed buckets first)">,
     Option<"explain", "explain", "bool", /*default=*/"true",
            "emit a remark for every bucket made and every start refused">,
   ];

@@ -17,6 +17,7 @@ nodes missing from the file cost 0. Without it, Inductor uses its own
 estimators (analytical collectives, benchmarked compute).
 
 usage: inductor_overlap.py --out-dir DIR [--estimates FILE] [--bucket]
+         [--bucket-mode MODE]
          [export_fx_graph.py options: --layers, --hidden, --world-size, ...]
 Runs where PyTorch is (the GPU machine); needs no GPU memory beyond
 Inductor's own benchmarking.
@@ -38,6 +39,9 @@ def main():
     own.add_argument("--out-dir", required=True)
     own.add_argument("--estimates")
     own.add_argument("--bucket", action="store_true")
+    # Inductor's bucket_mode (e.g. "default", "custom_ops"); its own default
+    # when not given or when the installed version has no such parameter.
+    own.add_argument("--bucket-mode")
     ours, rest = own.parse_known_args()
     import torch
     from torch._inductor.fx_passes import overlap_scheduling as ovl
@@ -58,6 +62,8 @@ def main():
     nodes = len(gm.graph.nodes)
 
     kwargs = {"collective_bucketing": ours.bucket}
+    if ours.bucket_mode:
+        kwargs["bucket_mode"] = ours.bucket_mode
     sig = inspect.signature(ovl.schedule_overlap_bucketing)
     print("schedule_overlap_bucketing%s" % sig, file=sys.stderr)
     if ours.estimates:
@@ -80,11 +86,17 @@ def main():
     pass_s = time.perf_counter() - start
     if isinstance(result, torch.fx.GraphModule):
         gm = result
+    collectives = {}
+    for n in gm.graph.nodes:
+        if n.op == "call_function" and "c10d" in str(n.target):
+            collectives[str(n.target)] = collectives.get(str(n.target), 0) + 1
+    print("collectives after the pass: %s" % collectives, file=sys.stderr)
     out = os.path.join(ours.out_dir, name + ".inductor.json")
     efx.write_document(efx.to_document(torch, gm, args, labels, {}), out)
     report = {"name": name, "nodes": nodes, "trace_s": round(trace_s, 3),
               "inductor_pass_s": round(pass_s, 4), "estimates": bool(ours.estimates),
-              "bucket": ours.bucket, "torch": torch.__version__}
+              "bucket": ours.bucket, "bucket_mode": kwargs.get("bucket_mode"),
+              "torch": torch.__version__}
     print(json.dumps(report))
     with open(os.path.join(ours.out_dir, name + ".inductor-time.json"), "w") as f:
         json.dump(report, f)

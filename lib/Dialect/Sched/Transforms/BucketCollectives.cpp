@@ -81,6 +81,22 @@ struct Member {
   int64_t bytes;
 };
 
+/// Where the merged start and wait of a bucket may go, from the ops its
+/// starts and waits depend on and the ops that depend on them (where those
+/// ops are now): the start strictly between `startLo` and `startHi`, the
+/// wait strictly between `waitLo` and `waitHi`.
+struct Bounds {
+  int64_t startLo = -1, startHi = std::numeric_limits<int64_t>::max();
+  int64_t waitLo = -1, waitHi = std::numeric_limits<int64_t>::max();
+
+  void merge(const Bounds &other) {
+    startLo = std::max(startLo, other.startLo);
+    startHi = std::min(startHi, other.startHi);
+    waitLo = std::max(waitLo, other.waitLo);
+    waitHi = std::min(waitHi, other.waitHi);
+  }
+};
+
 /// A bucket of collectives of one key.
 struct Bucket {
   /// The members, by position of their starts.
@@ -92,6 +108,8 @@ struct Bucket {
   /// The seed's start and wait, which name the bucket's merge sets in the
   /// augmented graph and its interval in the enclosure test.
   unsigned seedStart = 0, seedWait = 0;
+  /// The bounds of the members, ignoring edges among them.
+  Bounds bounds;
 };
 
 /// One of Inductor's four placements of a bucket that a collective joins:
@@ -407,6 +425,33 @@ void SchedBucketCollectives::runOnOperation() {
     return true;
   };
 
+  // Adds to `bounds` the limits that the ops `member`'s start and wait
+  // depend on, and those that depend on them, put on the merged start and
+  // wait, but for the ops `inGroup` holds for.
+  auto addBounds = [&](const Member &member, auto inGroup, Bounds &bounds) {
+    for (unsigned pred : graph.getPreds(member.start))
+      if (!inGroup(pred))
+        bounds.startLo = std::max<int64_t>(bounds.startLo, currentPos[pred]);
+    for (unsigned succ : graph.getSuccs(member.start))
+      if (!inGroup(succ))
+        bounds.startHi = std::min<int64_t>(bounds.startHi, currentPos[succ]);
+    for (unsigned pred : graph.getPreds(member.wait))
+      if (!inGroup(pred))
+        bounds.waitLo = std::max<int64_t>(bounds.waitLo, currentPos[pred]);
+    for (unsigned succ : graph.getSuccs(member.wait))
+      if (!inGroup(succ))
+        bounds.waitHi = std::min<int64_t>(bounds.waitHi, currentPos[succ]);
+  };
+  // Computes the bounds of bucket `index` from scratch.
+  auto updateBounds = [&](unsigned index) {
+    Bucket &bucket = buckets[index];
+    bucket.bounds = Bounds();
+    for (const Member &member : bucket.members)
+      addBounds(
+          member, [&](unsigned pos) { return bucketOf[pos] == index; },
+          bucket.bounds);
+  };
+
   // Tries to add `member` to `bucket` (the last of `buckets`) at the best of
   // the four placements; returns the reason of a refusal, or an empty
   // string.
@@ -415,64 +460,63 @@ void SchedBucketCollectives::runOnOperation() {
     Bucket &bucket = buckets.back();
     // Starts of the buffer form touch memory: an edge between them only
     // orders accesses to distinct fresh buffers, which one collective may
-    // do at once.
-    bool memoryEdge = false;
-    for (const Member &other : bucket.members)
-      if (graph.getEdgeKinds(other.start, member.start) ==
-              static_cast<uint8_t>(DependenceKind::Memory) ||
-          graph.getEdgeKinds(member.start, other.start) ==
-              static_cast<uint8_t>(DependenceKind::Memory))
+    // do at once. Likewise for their waits.
+    std::optional<bool> disjointBuffers;
+    auto disjoint = [&] {
+      if (!disjointBuffers)
+        disjointBuffers = haveDisjointBuffers(bucket, member);
+      return *disjointBuffers;
+    };
+    auto isWait = [&](unsigned pos) {
+      return sim.simOps[pos].kind == SimOp::Kind::Wait;
+    };
+    // Edges between the candidate and the bucket: they change the bounds of
+    // the bucket, which ignore the bucket's own ops.
+    bool linked = false, memoryEdge = false, waitConflict = false;
+    auto noteEdge = [&](unsigned pos, unsigned other, uint8_t kinds) {
+      linked = true;
+      if (kinds != static_cast<uint8_t>(DependenceKind::Memory))
+        return;
+      if (pos == member.start && !isWait(other))
         memoryEdge = true;
-    bool disjoint = haveDisjointBuffers(bucket, member);
-    if (memoryEdge && !disjoint)
+      if (pos == member.wait && isWait(other))
+        waitConflict = true;
+    };
+    for (unsigned pos : {member.start, member.wait}) {
+      for (unsigned pred : graph.getPreds(pos))
+        if (bucketOf[pred] == index)
+          noteEdge(pos, pred, graph.getEdgeKinds(pred, pos));
+      for (unsigned succ : graph.getSuccs(pos))
+        if (bucketOf[succ] == index)
+          noteEdge(pos, succ, graph.getEdgeKinds(pos, succ));
+    }
+    if (memoryEdge && !disjoint())
       return std::string("it may access the memory of a collective of the "
                          "bucket");
+    if (waitConflict && !disjoint())
+      return std::string("its wait may access the memory of a collective of "
+                         "the bucket");
     // Where the merged start and wait may go: after every op a start or a
     // wait of the bucket depends on and before every op that depends on
     // one, where those ops are now. Edges among the bucket's own starts
     // (distinct fresh buffers) and from its starts to its waits vanish or
-    // hold by construction; an edge from a wait to a start made a cycle.
+    // hold by construction; an edge from a wait to a start makes a cycle.
     auto inGroup = [&](unsigned pos) {
       return pos == member.start || pos == member.wait ||
              bucketOf[pos] == index;
     };
-    int64_t startLo = -1, ownStartLo = -1, startHi = n;
-    int64_t waitLo = -1, waitHi = n;
-    bool waitConflict = false;
-    auto bound = [&](const Member &m, bool own) {
-      for (unsigned pred : graph.getPreds(m.start))
-        if (!inGroup(pred)) {
-          startLo = std::max<int64_t>(startLo, currentPos[pred]);
-          if (own)
-            ownStartLo = std::max<int64_t>(ownStartLo, currentPos[pred]);
-        }
-      for (unsigned succ : graph.getSuccs(m.start))
-        if (!inGroup(succ))
-          startHi = std::min<int64_t>(startHi, currentPos[succ]);
-      // Waits of the buffer form may be ordered by memory too: together
-      // only if their buffers are distinct fresh ones.
-      auto isWait = [&](unsigned pos) {
-        return sim.simOps[pos].kind == SimOp::Kind::Wait;
-      };
-      for (unsigned pred : graph.getPreds(m.wait)) {
-        if (!inGroup(pred))
-          waitLo = std::max<int64_t>(waitLo, currentPos[pred]);
-        else if (isWait(pred) && (own || pred == member.wait) && !disjoint)
-          waitConflict = true;
-      }
-      for (unsigned succ : graph.getSuccs(m.wait)) {
-        if (!inGroup(succ))
-          waitHi = std::min<int64_t>(waitHi, currentPos[succ]);
-        else if (isWait(succ) && (own || succ == member.wait) && !disjoint)
-          waitConflict = true;
-      }
-    };
-    for (const Member &other : bucket.members)
-      bound(other, /*own=*/false);
-    bound(member, /*own=*/true);
-    if (waitConflict)
-      return std::string("its wait may access the memory of a collective of "
-                         "the bucket");
+    Bounds own;
+    addBounds(member, inGroup, own);
+    Bounds bounds = bucket.bounds;
+    if (linked) {
+      bounds = Bounds();
+      for (const Member &other : bucket.members)
+        addBounds(other, inGroup, bounds);
+    }
+    bounds.merge(own);
+    int64_t startLo = bounds.startLo, startHi = bounds.startHi;
+    int64_t waitLo = bounds.waitLo, waitHi = bounds.waitHi;
+    int64_t ownStartLo = own.startLo;
 
     // The hiding ops of the bucket's collectives must stay between the
     // merged start and wait (Inductor's interval test), and the bucket
@@ -796,6 +840,7 @@ void SchedBucketCollectives::runOnOperation() {
       currentPos[other.start] = trial.start;
       currentPos[other.wait] = trial.wait;
     }
+    updateBounds(index);
     return std::string();
   };
 
@@ -810,6 +855,7 @@ void SchedBucketCollectives::runOnOperation() {
       bucket.waitPos = bucket.seedWait = list[seed].wait;
       bucketOf[list[seed].start] = bucketOf[list[seed].wait] = buckets.size();
       buckets.push_back(std::move(bucket));
+      updateBounds(buckets.size() - 1);
       inBucket[list[seed].start] = true;
       for (unsigned next = seed + 1; next < list.size(); ++next) {
         Member member = list[next];

@@ -595,7 +595,7 @@ std::string FusionPlanner::getKind(const Group &group) const {
 void FusionPlanner::remark(unsigned first, unsigned second, const Twine &why) {
   if (!options.remarks)
     return;
-  liveness.getOp(groups[first].pos)->emitRemark()
+  mlir::emitRemark(liveness.getOp(groups[first].pos)->getLoc())
       << "not fused with '" << getKind(groups[second]) << "': " << why;
 }
 
@@ -905,7 +905,8 @@ void FusionPlanner::run(FusionStats &stats) {
                  << ": saves " << c.score << " bytes, peak " << *fusedPeak
                  << "\n");
       if (reordered && options.remarks) {
-        InFlightDiagnostic diag = liveness.getOp(first.pos)->emitRemark();
+        InFlightDiagnostic diag =
+            mlir::emitRemark(liveness.getOp(first.pos)->getLoc());
         diag << "fused with '" << getKind(second) << "' by reordering "
              << reordering.hi - reordering.lo - 1 << " ops around them: peak "
              << profile.getPeak() << " -> " << *fusedPeak << " bytes (";
@@ -1239,7 +1240,9 @@ void SchedFuseCompute::runOnOperation() {
     if (failed(stats))
       return signalPassFailure();
     changed |= stats->fusedOps > 0;
-    InFlightDiagnostic remark = func.emitRemark();
+    // At the function's location: Operation::emitRemark would attach the
+    // whole function, printed, to every remark.
+    InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
     if (numBlocks > 1)
       remark << "block " << index << ": ";
     remark << "fused " << stats->fusions << " pairs into " << stats->fusedOps

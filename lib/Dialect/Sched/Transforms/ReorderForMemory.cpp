@@ -746,7 +746,9 @@ void SchedReorderForMemory::runOnOperation() {
     if (failed(result))
       return signalPassFailure();
     changed |= result->peak != result->originalPeak;
-    InFlightDiagnostic remark = func.emitRemark();
+    // At the function's location: Operation::emitRemark would attach the
+    // whole function, printed, to every remark.
+    InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
     if (numBlocks > 1)
       remark << "block " << index << ": ";
     if (result->peak == result->originalPeak) {

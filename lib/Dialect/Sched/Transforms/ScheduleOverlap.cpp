@@ -552,6 +552,7 @@ FailureOr<SimResult> simulateOrder(const BlockSimulation &sim,
   for (auto [pos, step] : llvm::enumerate(order))
     position[step] = pos;
   std::vector<SimOp> ops;
+  ops.reserve(order.size());
   for (unsigned step : order) {
     SimOp op = sim.simOps[step];
     for (unsigned &dep : op.deps)
@@ -579,6 +580,9 @@ private:
   LoadedProfile profile;
 };
 } // namespace
+
+// Remarks go to the locations of the function and of the starts:
+// Operation::emitRemark would attach the whole function, printed, to each.
 
 void SchedScheduleOverlap::runOnOperation() {
   func::FuncOp func = getOperation();
@@ -622,9 +626,9 @@ void SchedScheduleOverlap::runOnOperation() {
            inputPeak <= budget - static_cast<int64_t>(slackBytes))
     budget = inputPeak + static_cast<int64_t>(slackBytes);
   if (originalMemory.getPeak() > budget) {
-    func.emitRemark() << "not scheduled: the input already needs "
-                      << originalMemory.getPeak()
-                      << " bytes, over the memory budget of " << budget;
+    mlir::emitRemark(func.getLoc())
+        << "not scheduled: the input already needs " << originalMemory.getPeak()
+        << " bytes, over the memory budget of " << budget;
     return;
   }
 
@@ -684,7 +688,7 @@ void SchedScheduleOverlap::runOnOperation() {
     break;
   }
   if (!chosen) {
-    func.emitRemark() << "kept the input order: " << rejection;
+    mlir::emitRemark(func.getLoc()) << "kept the input order: " << rejection;
     return;
   }
 
@@ -694,32 +698,31 @@ void SchedScheduleOverlap::runOnOperation() {
     if (sim.ops[step] != terminator)
       sim.ops[step]->moveBefore(terminator);
 
-  func.emitRemark() << "step " << us(before->makespanUs) << " -> "
-                    << us(after.makespanUs) << " us, exposed comm "
-                    << us(before->exposedCommUs) << " -> "
-                    << us(after.exposedCommUs) << " us, peak memory "
-                    << originalMemory.getPeak() << " -> " << peakAfter
-                    << " bytes (budget " << budget << ")";
+  mlir::emitRemark(func.getLoc())
+      << "step " << us(before->makespanUs) << " -> " << us(after.makespanUs)
+      << " us, exposed comm " << us(before->exposedCommUs) << " -> "
+      << us(after.exposedCommUs) << " us, peak memory "
+      << originalMemory.getPeak() << " -> " << peakAfter << " bytes (budget "
+      << budget << ")";
 
   if (!explain)
     return;
   if (chosen->numDeferred > 0)
-    func.emitRemark() << "deferred " << chosen->numDeferred
-                      << (chosen->numDeferred == 1 ? " compute op ("
-                                                   : " compute ops (")
-                      << us(chosen->deferredUs) << " us) until "
-                      << chosen->numDeferredFor
-                      << (chosen->numDeferredFor == 1 ? " collective that does"
-                                                      : " collectives that do")
-                      << (chosen->numDeferred == 1 ? " not need it"
-                                                   : " not need them")
-                      << " could start";
+    mlir::emitRemark(func.getLoc())
+        << "deferred " << chosen->numDeferred
+        << (chosen->numDeferred == 1 ? " compute op (" : " compute ops (")
+        << us(chosen->deferredUs) << " us) until " << chosen->numDeferredFor
+        << (chosen->numDeferredFor == 1 ? " collective that does"
+                                        : " collectives that do")
+        << (chosen->numDeferred == 1 ? " not need it" : " not need them")
+        << " could start";
   if (chosen->numHeldBack > 0)
-    func.emitRemark() << "waited " << chosen->numHeldBack
-                      << (chosen->numHeldBack == 1 ? " time (" : " times (")
-                      << us(chosen->heldBackUs)
-                      << " us) for a collective to end rather than start "
-                         "compute that hides the next one";
+    mlir::emitRemark(func.getLoc())
+        << "waited " << chosen->numHeldBack
+        << (chosen->numHeldBack == 1 ? " time (" : " times (")
+        << us(chosen->heldBackUs)
+        << " us) for a collective to end rather than start "
+           "compute that hides the next one";
   // Explain every collective left exposed.
   std::vector<unsigned> position(n);
   for (auto [pos, step] : llvm::enumerate(chosen->order))
@@ -734,7 +737,7 @@ void SchedScheduleOverlap::runOnOperation() {
     for (unsigned pos = row.op + 1; pos < row.wait; ++pos)
       if (sim.simOps[chosen->order[pos]].kind == SimOp::Kind::Compute)
         computeBetween += sim.simOps[chosen->order[pos]].durationUs;
-    InFlightDiagnostic diag = startOp->emitRemark()
+    InFlightDiagnostic diag = mlir::emitRemark(startOp->getLoc())
                               << "exposed " << us(row.exposedUs) << " of "
                               << us(row.endUs - row.beginUs) << " us: ";
     if (chosen->delays[start] == Delay::Memory)

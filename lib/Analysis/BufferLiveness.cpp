@@ -90,6 +90,12 @@ getShapedSize(ShapedType type, DenseI64ArrayAttr bounds, Location loc) {
 /// Returns the value whose storage `result` shares, if any.
 static Value getAliasSource(OpResult result) {
   Operation *op = result.getOwner();
+  // First, the most common op, which has none of the interfaces below.
+  if (auto compute = dyn_cast<ComputeOp>(op)) {
+    if (result.getResultNumber() < compute.getOuts().size())
+      return compute.getOuts()[result.getResultNumber()];
+    return {};
+  }
   if (auto view = dyn_cast<ViewLikeOpInterface>(op))
     if (view->getNumResults() == 1)
       return view.getViewSource();
@@ -108,20 +114,20 @@ static Value getAliasSource(OpResult result) {
     if (results && result.getResultNumber() < inits.size())
       return inits[result.getResultNumber()].get();
   }
-  if (auto compute = dyn_cast<ComputeOp>(op))
-    if (result.getResultNumber() < compute.getOuts().size())
-      return compute.getOuts()[result.getResultNumber()];
   return {};
 }
 
 FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
   BufferLiveness liveness;
   MemoryProblem &problem = liveness.problem;
-  llvm::DenseMap<Operation *, unsigned> stepOf;
+  // Steps are positions in `liveness.ops`.
+  unsigned numValues = block.getNumArguments();
   for (Operation &op : block) {
-    stepOf[&op] = problem.addStep();
+    problem.addStep();
     liveness.ops.push_back(&op);
+    numValues += op.getNumResults();
   }
+  liveness.storage.reserve(numValues);
   auto newBuffer = [&](Value value, int64_t size, std::optional<unsigned> def,
                        bool liveOut) {
     unsigned buffer = problem.addBuffer(size, def, liveOut);
@@ -149,8 +155,8 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
   // The buffers of each tensor-form start, one per result: the lowering
   // allocates each destination on its own and frees it after its last use.
   llvm::DenseMap<Value, SmallVector<unsigned, 1>> futureParts;
-  for (Operation *op : liveness.ops) {
-    unsigned step = stepOf[op];
+  for (unsigned step = 0, e = liveness.ops.size(); step < e; ++step) {
+    Operation *op = liveness.ops[step];
     Attribute boundsAttr = op->getAttr(kDimBoundsAttr);
     // A tensor-form start allocates one buffer per result of its bucket; a
     // buffer-form one writes its destinations.
@@ -217,21 +223,29 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
 
   // Uses, including values used inside nested regions.
   auto addUse = [&](Value value, unsigned step) {
-    auto parts = futureParts.find(value);
-    if (parts != futureParts.end()) {
-      for (unsigned buffer : parts->second)
-        problem.addUse(buffer, step);
-      return;
+    if (isa<FutureType>(value.getType())) {
+      auto parts = futureParts.find(value);
+      if (parts != futureParts.end()) {
+        for (unsigned buffer : parts->second)
+          problem.addUse(buffer, step);
+        return;
+      }
     }
     if (std::optional<unsigned> buffer = liveness.lookup(value))
       problem.addUse(*buffer, step);
   };
-  for (Operation *op : liveness.ops) {
-    unsigned step = stepOf[op];
-    op->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands())
+  for (unsigned step = 0, e = liveness.ops.size(); step < e; ++step) {
+    Operation *op = liveness.ops[step];
+    if (llvm::all_of(op->getRegions(),
+                     [](Region &region) { return region.empty(); })) {
+      for (Value operand : op->getOperands())
         addUse(operand, step);
-    });
+    } else {
+      op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          addUse(operand, step);
+      });
+    }
     // Collectives in flight keep their inputs (and, in the buffer form, their
     // destinations) live until the wait.
     if (auto wait = dyn_cast<WaitOp>(op))

@@ -95,12 +95,14 @@ private:
 
 DependenceGraph DependenceGraph::build(Block &block, Options options) {
   DependenceGraph graph;
-  for (Operation &op : block) {
-    graph.opToNode[&op] = graph.ops.size();
+  for (Operation &op : block)
     graph.ops.push_back(&op);
-  }
+  graph.opToNode.reserve(graph.ops.size());
+  for (auto [node, op] : llvm::enumerate(graph.ops))
+    graph.opToNode[op] = node;
 
   std::vector<Edge> edges;
+  edges.reserve(2 * graph.ops.size());
   MemoryTracker memory(edges);
   auto addDataEdges = [&](unsigned node, Value value) {
     Operation *def = value.getDefiningOp();
@@ -150,27 +152,39 @@ DependenceGraph::fromEdges(unsigned numNodes,
 }
 
 void DependenceGraph::finalize(unsigned numNodes, std::vector<Edge> &edges) {
-  // Sort by (target, source) for the predecessor rows, merging kinds.
-  llvm::sort(edges, [](const Edge &a, const Edge &b) {
-    return std::tie(std::get<1>(a), std::get<0>(a)) <
-           std::tie(std::get<1>(b), std::get<0>(b));
-  });
+  // Predecessor rows: a counting sort of the edges by target, then each row
+  // (a few edges) sorted by source, merging the kinds of repeated edges.
+  std::vector<unsigned> rowStart(numNodes + 1, 0);
+  for (const Edge &edge : edges)
+    ++rowStart[std::get<1>(edge) + 1];
+  for (unsigned n = 0; n < numNodes; ++n)
+    rowStart[n + 1] += rowStart[n];
+  std::vector<std::pair<unsigned, uint8_t>> bySource(edges.size());
+  {
+    std::vector<unsigned> cursor(rowStart.begin(), rowStart.end() - 1);
+    for (auto [from, to, kinds] : edges)
+      bySource[cursor[to]++] = {from, kinds};
+  }
   predOffsets.assign(numNodes + 1, 0);
   preds.clear();
   predKinds.clear();
-  for (size_t i = 0; i < edges.size();) {
-    auto [from, to, kinds] = edges[i];
-    uint8_t merged = 0;
-    for (; i < edges.size() && std::get<0>(edges[i]) == from &&
-           std::get<1>(edges[i]) == to;
-         ++i)
-      merged |= std::get<2>(edges[i]);
-    preds.push_back(from);
-    predKinds.push_back(merged);
-    ++predOffsets[to + 1];
+  preds.reserve(edges.size());
+  predKinds.reserve(edges.size());
+  for (unsigned to = 0; to < numNodes; ++to) {
+    auto first = bySource.begin() + rowStart[to];
+    auto last = bySource.begin() + rowStart[to + 1];
+    std::sort(first, last,
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    while (first != last) {
+      unsigned from = first->first;
+      uint8_t merged = 0;
+      for (; first != last && first->first == from; ++first)
+        merged |= first->second;
+      preds.push_back(from);
+      predKinds.push_back(merged);
+    }
+    predOffsets[to + 1] = preds.size();
   }
-  for (unsigned n = 0; n < numNodes; ++n)
-    predOffsets[n + 1] += predOffsets[n];
 
   // Successor rows: a counting sort of the distinct edges by source.
   succOffsets.assign(numNodes + 1, 0);

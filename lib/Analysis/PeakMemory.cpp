@@ -27,8 +27,6 @@ MemoryProfile::MemoryProfile(const MemoryProblem &problem,
   position.assign(problem.numSteps, 0);
   for (auto [pos, step] : llvm::enumerate(order))
     position[step] = pos;
-  defined.assign(problem.numSteps, {});
-  used.assign(problem.numSteps, {});
   timeline.assign(n, 0);
   startSum.assign(n, 0);
   endSum.assign(n, 0);
@@ -53,16 +51,11 @@ MemoryProfile::MemoryProfile(const MemoryProblem &problem,
       unusedEntrySum += buffer.size;
     diff[first] += buffer.size;
     diff[last + 1] -= buffer.size;
-    if (buffer.def) {
+    if (buffer.def)
       startSum[first] += buffer.size;
-      defined[*buffer.def].push_back(b);
-    }
     // Live-out buffers never end before the last step, wherever ops move.
     if (!buffer.liveOut)
       endSum[last] += buffer.size;
-    for (unsigned use : buffer.uses)
-      if (use != buffer.def && !llvm::is_contained(used[use], b))
-        used[use].push_back(b);
   }
   int64_t current = 0;
   for (unsigned t = 0; t < n; ++t) {
@@ -79,7 +72,21 @@ MemoryProfile::MemoryProfile(const MemoryProblem &problem,
   for (unsigned t = n; t-- > 0;)
     suffixMax[t] =
         t + 1 < n ? std::max(suffixMax[t + 1], timeline[t]) : timeline[t];
-  tree.build(timeline);
+}
+
+void MemoryProfile::buildStepBuffers() const {
+  if (stepBuffersBuilt)
+    return;
+  stepBuffersBuilt = true;
+  defined.assign(problem.numSteps, {});
+  used.assign(problem.numSteps, {});
+  for (auto [b, buffer] : llvm::enumerate(problem.buffers)) {
+    if (buffer.def)
+      defined[*buffer.def].push_back(b);
+    for (unsigned use : buffer.uses)
+      if (use != buffer.def && !llvm::is_contained(used[use], b))
+        used[use].push_back(b);
+  }
 }
 
 SmallVector<unsigned> MemoryProfile::getBuffersLiveAtPeak() const {
@@ -104,6 +111,7 @@ std::optional<unsigned> MemoryProfile::lastOtherUse(unsigned buffer,
 
 std::optional<MemoryProfile::LaterMove>
 MemoryProfile::evaluateLaterMove(unsigned step, unsigned p) const {
+  buildStepBuffers();
   unsigned i = position[step];
   // Legality: the inputs are defined before `i` already; every other user
   // of the outputs must stay after `p`.
@@ -111,10 +119,11 @@ MemoryProfile::evaluateLaterMove(unsigned step, unsigned p) const {
     for (unsigned use : problem.buffers[b].uses)
       if (use != step && position[use] <= p)
         return std::nullopt;
+  RangeMaxTree &maxima = getTree();
   SmallVector<std::tuple<unsigned, unsigned, int64_t>> adds;
   auto add = [&](unsigned first, unsigned last, int64_t delta) {
     if (first <= last && delta) {
-      tree.add(first, last, delta);
+      maxima.add(first, last, delta);
       adds.push_back({first, last, delta});
     }
   };
@@ -128,9 +137,9 @@ MemoryProfile::evaluateLaterMove(unsigned step, unsigned p) const {
   if (i == 0)
     add(1, 1, unusedEntrySum);
   LaterMove move;
-  move.windowMax = p > i ? tree.max(i + 1, p) : kNone;
+  move.windowMax = p > i ? maxima.max(i + 1, p) : kNone;
   for (auto [first, last, delta] : adds)
-    tree.add(first, last, -delta);
+    maxima.add(first, last, -delta);
   // While `step` runs at p.
   move.atNew = timeline[p];
   if (p == i)
@@ -147,6 +156,7 @@ MemoryProfile::evaluateLaterMove(unsigned step, unsigned p) const {
 
 std::optional<int64_t> MemoryProfile::getPeakIfFused(unsigned first,
                                                      unsigned second) const {
+  buildStepBuffers();
   unsigned i = position[first], j = position[second];
   if (i >= j)
     return std::nullopt;
@@ -183,6 +193,7 @@ std::optional<int64_t> MemoryProfile::getPeakIfMoved(unsigned step,
     return std::nullopt;
   if (newPos == i)
     return peak;
+  buildStepBuffers();
   unsigned p = newPos;
   bool later = p > i;
   // Position of the op at old position `q` once `step` moved.
@@ -225,10 +236,11 @@ std::optional<int64_t> MemoryProfile::getPeakIfMoved(unsigned step,
     return last;
   };
 
+  RangeMaxTree &maxima = getTree();
   SmallVector<std::tuple<unsigned, unsigned, int64_t>> adds;
   auto add = [&](unsigned first, unsigned last, int64_t delta) {
     if (first <= last && delta) {
-      tree.add(first, last, delta);
+      maxima.add(first, last, delta);
       adds.push_back({first, last, delta});
     }
   };
@@ -252,12 +264,12 @@ std::optional<int64_t> MemoryProfile::getPeakIfMoved(unsigned step,
     }
     if (p == 0)
       add(0, 0, -unusedEntrySum);
-    result = std::max(result, tree.max(p, i - 1));
+    result = std::max(result, maxima.max(p, i - 1));
     atNew = timeline[p] - startSum[p];
     for (unsigned o : defined[step])
       atNew += problem.buffers[o].size;
   }
   for (auto [first, last, delta] : adds)
-    tree.add(first, last, -delta);
+    maxima.add(first, last, -delta);
   return std::max(result, atNew);
 }

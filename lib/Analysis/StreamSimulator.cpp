@@ -405,6 +405,8 @@ FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
   BlockSimulation sim;
   SymbolTableCollection symbols;
   llvm::StringMap<unsigned> streamOf;
+  sim.ops.reserve(graph.size());
+  sim.simOps.reserve(graph.size());
   for (Operation &op : block) {
     unsigned pos = sim.ops.size();
     sim.ops.push_back(&op);

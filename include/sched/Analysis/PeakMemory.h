@@ -104,8 +104,14 @@ public:
   SmallVector<unsigned> getBuffersLiveAtPeak() const;
   /// Returns the buffers `step` defines, and those it uses without defining
   /// them, deduplicated.
-  ArrayRef<unsigned> getDefined(unsigned step) const { return defined[step]; }
-  ArrayRef<unsigned> getUsed(unsigned step) const { return used[step]; }
+  ArrayRef<unsigned> getDefined(unsigned step) const {
+    buildStepBuffers();
+    return defined[step];
+  }
+  ArrayRef<unsigned> getUsed(unsigned step) const {
+    buildStepBuffers();
+    return used[step];
+  }
   /// Returns the bytes of the entry buffers nobody uses (live at position 0
   /// only).
   int64_t getUnusedEntryBytes() const { return unusedEntrySum; }
@@ -143,13 +149,26 @@ private:
   std::vector<unsigned> start, end;
   std::vector<int64_t> timeline, startSum, endSum;
   std::vector<int64_t> prefixMax, suffixMax;
-  /// Buffers defined and used by each step, deduplicated.
-  std::vector<SmallVector<unsigned, 2>> defined, used;
+  /// Buffers defined and used by each step, deduplicated; built by the
+  /// first query that needs them (most profiles only answer the peak).
+  mutable std::vector<SmallVector<unsigned, 2>> defined, used;
+  mutable bool stepBuffersBuilt = false;
+  void buildStepBuffers() const;
   /// Sizes of the entry buffers nobody uses: live at position 0 only.
   int64_t unusedEntrySum = 0;
   int64_t peak = 0;
   unsigned peakPosition = 0;
+  /// The timeline as a range-max tree, built by the first move query: most
+  /// profiles only answer the peak.
   mutable RangeMaxTree tree;
+  mutable bool treeBuilt = false;
+  RangeMaxTree &getTree() const {
+    if (!treeBuilt) {
+      tree.build(timeline);
+      treeBuilt = true;
+    }
+    return tree;
+  }
 };
 
 } // namespace sched

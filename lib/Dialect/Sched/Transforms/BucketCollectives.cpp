@@ -306,6 +306,14 @@ void SchedBucketCollectives::runOnOperation() {
     intervals.push_back(interval);
   }
 
+  // The start positions of each group's collectives, in program order, for
+  // keep-collective-order (only looked up, never iterated).
+  llvm::DenseMap<StringAttr, SmallVector<unsigned>> groupStarts;
+  if (keepCollectiveOrder)
+    for (unsigned pos = 0; pos < n; ++pos)
+      if (auto start = dyn_cast<CollectiveOpInterface>(sim.ops[pos]))
+        groupStarts[start.getGroupAttr().getAttr()].push_back(pos);
+
   // Candidates by key, keys in the order of their first start.
   SmallVector<BucketKey> keys;
   SmallVector<SmallVector<Member>> candidates;
@@ -889,6 +897,38 @@ void SchedBucketCollectives::runOnOperation() {
           if (exposedFirst)
             continue;
           break;
+        }
+        // With keep-collective-order, no other collective of the group may
+        // start between the members: issuing them at once would move it
+        // before some and after others. Buckets of one group then span
+        // disjoint ranges, so the positions of the input order suffice.
+        if (keepCollectiveOrder) {
+          unsigned lo = std::min(member.start, firstStart);
+          unsigned hi = std::max(member.start, lastStart);
+          for (const Member &other : current.members) {
+            lo = std::min(lo, other.start);
+            hi = std::max(hi, other.start);
+          }
+          auto start = cast<CollectiveOpInterface>(sim.ops[member.start]);
+          ArrayRef<unsigned> positions =
+              groupStarts.find(start.getGroupAttr().getAttr())->second;
+          auto *first = llvm::lower_bound(positions, lo);
+          auto *last = llvm::upper_bound(positions, hi);
+          if (static_cast<size_t>(last - first) > current.members.size() + 1) {
+            unsigned between = *llvm::find_if(
+                llvm::make_range(first, last), [&](unsigned pos) {
+                  return pos != member.start &&
+                         llvm::none_of(current.members, [&](const Member &m) {
+                           return m.start == pos;
+                         });
+                });
+            if (auto diag = remarkRefusal(member.start))
+              *diag << "another collective of the group, '"
+                    << sim.ops[between]->getName().getStringRef()
+                    << "', starts between it and the bucket "
+                       "(keep-collective-order)";
+            continue;
+          }
         }
         FailureOr<std::string> refusal = tryJoin(member);
         if (failed(refusal))

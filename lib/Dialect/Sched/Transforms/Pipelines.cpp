@@ -34,6 +34,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
     bucket.profilePath = options.profile;
     bucket.order = options.bucketOrder;
     bucket.explain = options.explain;
+    bucket.keepCollectiveOrder = options.keepCollectiveOrder;
     funcPm.addPass(createSchedBucketCollectives(bucket));
   }
   SchedVerifyScheduleOptions verify;

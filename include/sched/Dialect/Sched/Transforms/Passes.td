@@ -434,6 +434,10 @@ def SchedBucketCollectives
     Option<"order", "order", "std::string", /*default=*/"\"program\"",
            "candidate order within a key: program, or exposed-first (the "
            "least hidden collectives seed buckets first)">,
+    Option<"keepCollectiveOrder", "keep-collective-order", "bool",
+           /*default=*/"false",
+           "refuse buckets that would issue collectives of a group in another "
+           "order (another collective of the group between their starts)">,
     Option<"explain", "explain", "bool", /*default=*/"true",
            "emit a remark for every bucket made and every start refused">,
   ];

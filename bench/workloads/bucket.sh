@@ -2,9 +2,10 @@
 #===- bench/workloads/bucket.sh - the pipeline with and without buckets --===#
 #
 # Runs `sched-pipeline` on every workload that generate.sh produced, once
-# without and once with `sched-bucket-collectives` (bucket=0 / bucket=1), and
-# writes bench/workloads/BUCKET.md: collectives issued, simulated step time,
-# exposed communication, peak memory and the pipeline's time for both.
+# without and twice with `sched-bucket-collectives` (bucket=0 / bucket=1, in
+# program order and with bucket-order=exposed-first), and writes
+# bench/workloads/BUCKET.md: collectives issued, simulated step time, exposed
+# communication, peak memory and the pipeline's time for each.
 #
 # Usage: bench/workloads/bucket.sh [build-dir]   (after generate.sh)
 #
@@ -24,20 +25,22 @@ for input in "$in"/*.mlir; do
   name="$(basename "$input" .mlir)"
   "$opt" "$input" --sched-report="json=$out/$name.input.json" -o /dev/null
   times=()
-  for bucket in 0 1; do
+  for run in "bucket0:bucket=0" "bucket1:bucket=1" \
+      "exposed:bucket=1 bucket-order=exposed-first"; do
+    tag="${run%%:*}"
     # CPU seconds of the whole sched-opt run (parse, passes, print): the
     # machine is shared, and wall time counts other people's work. The
     # line of /usr/bin/time comes last on the log.
     /usr/bin/time -f "%U %S" "$opt" "$input" \
-      --sched-pipeline="bucket=$bucket explain=0" \
+      --sched-pipeline="${run#*:} explain=0" \
       --mlir-print-op-on-diagnostic=false \
-      -o "$out/$name.bucket$bucket.mlir" 2> "$out/$name.bucket$bucket.log"
-    t=$(tail -1 "$out/$name.bucket$bucket.log")
+      -o "$out/$name.$tag.mlir" 2> "$out/$name.$tag.log"
+    t=$(tail -1 "$out/$name.$tag.log")
     times+=("$(echo "$t" | awk '{print $1 + $2}')")
-    "$opt" "$out/$name.bucket$bucket.mlir" \
-      --sched-report="json=$out/$name.bucket$bucket.json" -o /dev/null
+    "$opt" "$out/$name.$tag.mlir" \
+      --sched-report="json=$out/$name.$tag.json" -o /dev/null
   done
-  rows+=("$name ${times[0]} ${times[1]}")
+  rows+=("$name ${times[0]} ${times[1]} ${times[2]}")
 done
 python3 "$here/bucket_table.py" "$out" "${rows[@]}" > "$here/BUCKET.md"
 echo "wrote $here/BUCKET.md" >&2

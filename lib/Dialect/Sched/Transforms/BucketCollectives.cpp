@@ -341,7 +341,7 @@ void SchedBucketCollectives::runOnOperation() {
       auto last = lastKeyOf.find(start->getName());
       if (explain && last != lastKeyOf.end()) {
         const BucketKey &other = keys[last->second];
-        InFlightDiagnostic diag = start->emitRemark()
+        InFlightDiagnostic diag = mlir::emitRemark(start->getLoc())
                                   << "not bucketed with the previous "
                                   << start->getName().stripDialect() << ": ";
         if (other.attrs.get("group") != key->attrs.get("group"))
@@ -394,7 +394,7 @@ void SchedBucketCollectives::runOnOperation() {
       return std::nullopt;
     remarked[pos] = true;
     Operation *op = sim.ops[pos];
-    InFlightDiagnostic diag = op->emitRemark();
+    InFlightDiagnostic diag = mlir::emitRemark(op->getLoc());
     diag << "not bucketed with the previous " << op->getName().stripDialect()
          << ": ";
     return diag;
@@ -823,10 +823,10 @@ void SchedBucketCollectives::runOnOperation() {
       for (unsigned i = 0; i < *chosen; ++i)
         before.push_back(i);
       Operation *op = sim.ops[member.start];
-      op->emitRemark() << "bucketed with the previous "
-                       << op->getName().stripDialect() << " at the "
-                       << describe(kPlacements[*chosen]) << " ("
-                       << explainTrials(before) << ")";
+      mlir::emitRemark(op->getLoc())
+          << "bucketed with the previous " << op->getName().stripDialect()
+          << " at the " << describe(kPlacements[*chosen]) << " ("
+          << explainTrials(before) << ")";
     }
 
     // The bucket, its interval and where its ops are now.
@@ -1011,12 +1011,11 @@ void SchedBucketCollectives::runOnOperation() {
       llvm::sort(waitPositions);
       unsigned waitIndex =
           llvm::find(waitPositions, bucket.waitPos) - waitPositions.begin();
-      merged->emitRemark() << "bucketed " << count << " "
-                           << first->getName().stripDialect() << " ops, "
-                           << bucket.bytes << " bytes, started at the "
-                           << ordinal(startIndex, count)
-                           << " start and waited at the "
-                           << ordinal(waitIndex, count) << " wait";
+      mlir::emitRemark(merged->getLoc())
+          << "bucketed " << count << " " << first->getName().stripDialect()
+          << " ops, " << bucket.bytes << " bytes, started at the "
+          << ordinal(startIndex, count) << " start and waited at the "
+          << ordinal(waitIndex, count) << " wait";
     }
     for (const Member &member : bucket.members)
       sim.ops[member.wait]->erase();

@@ -1284,6 +1284,9 @@ struct Options {
   bool pipelineFuse = false, pipelineBucket = false, pipelineReorder = true;
   int64_t pipelineMaxInFlight = 2;
   double pipelineSlack = 0.05;
+  /// sched-pipeline's keep-collective-order: its verifier then checks the
+  /// recorded order of every group.
+  bool pipelineKeepOrder = false;
 };
 
 Options pickOptions(FuzzedDataProvider &data) {
@@ -1352,6 +1355,7 @@ Options pickOptions(FuzzedDataProvider &data) {
       data.ConsumeBool()
           ? 0.05
           : data.ConsumeFloatingPointInRange<double>(0, extreme() ? 1e30 : 1);
+  o.pipelineKeepOrder = data.ConsumeIntegralInRange<int>(0, 3) == 0;
   return o;
 }
 
@@ -1543,11 +1547,14 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
   pipeline.reorder = o.pipelineReorder;
   pipeline.maxInFlight = o.pipelineMaxInFlight;
   pipeline.memorySlack = o.pipelineSlack;
-  std::string step = "sched-pipeline{fuse=" + std::to_string(o.pipelineFuse) +
-                     " bucket=" + std::to_string(o.pipelineBucket) +
-                     " reorder=" + std::to_string(o.pipelineReorder) +
-                     " max-in-flight=" + std::to_string(o.pipelineMaxInFlight) +
-                     " memory-slack=" + std::to_string(o.pipelineSlack) + "}";
+  pipeline.keepCollectiveOrder = o.pipelineKeepOrder;
+  std::string step =
+      "sched-pipeline{fuse=" + std::to_string(o.pipelineFuse) +
+      " bucket=" + std::to_string(o.pipelineBucket) +
+      " reorder=" + std::to_string(o.pipelineReorder) +
+      " max-in-flight=" + std::to_string(o.pipelineMaxInFlight) +
+      " memory-slack=" + std::to_string(o.pipelineSlack) +
+      " keep-collective-order=" + std::to_string(o.pipelineKeepOrder) + "}";
 
   OwningOpRef<ModuleOp> whole = input.clone();
   PassManager pm(context, ModuleOp::getOperationName());
@@ -1606,6 +1613,7 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
   SchedScheduleOverlapOptions overlap;
   overlap.maxInFlight = o.pipelineMaxInFlight;
   overlap.memorySlack = o.pipelineSlack;
+  overlap.keepCollectiveOrder = o.pipelineKeepOrder;
   stage(
       "sched-schedule-overlap",
       [&](OpPassManager &pm) {
@@ -1617,6 +1625,7 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
       });
   if (o.pipelineBucket) {
     SchedBucketCollectivesOptions bucket;
+    bucket.keepCollectiveOrder = o.pipelineKeepOrder;
     stage(
         "sched-bucket-collectives",
         [&](OpPassManager &pm) {

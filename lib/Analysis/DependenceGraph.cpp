@@ -118,7 +118,10 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
       edges.emplace_back(from, node, uint8_t(DependenceKind::Data));
   };
 
-  for (auto [node, op] : llvm::enumerate(graph.ops)) {
+  for (auto indexed : llvm::enumerate(graph.ops)) {
+    // Named, not bound: the lambda below captures them (C++17).
+    size_t node = indexed.index();
+    Operation *op = indexed.value();
     for (Value operand : op->getOperands())
       addDataEdges(node, operand);
     // Values used inside nested regions but defined in the block.

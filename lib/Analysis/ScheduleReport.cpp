@@ -208,7 +208,10 @@ void mlir::sched::writeChromeTrace(ArrayRef<FunctionReport> reports,
         metadata("thread_name", pid, 0, "compute");
         for (auto [s, stream] : llvm::enumerate(r.streamNames))
           metadata("thread_name", pid, s + 1, "comm @" + stream);
-        for (auto [pos, op] : llvm::enumerate(r.ops)) {
+        for (auto indexed : llvm::enumerate(r.ops)) {
+          // Named, not bound: the lambdas below capture them (C++17).
+          size_t pos = indexed.index();
+          const auto &op = indexed.value();
           bool stall = op.simKind == SimOp::Kind::Wait && op.endUs > op.beginUs;
           if (op.simKind != SimOp::Kind::Compute && !stall)
             continue;

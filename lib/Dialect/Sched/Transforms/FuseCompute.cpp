@@ -356,7 +356,10 @@ MemoryProblem FusionPlanner::buildRoundProblem() {
       steps.push_back(group);
     }
   }
-  for (auto [b, buffer] : llvm::enumerate(problem.buffers)) {
+  for (auto indexed : llvm::enumerate(problem.buffers)) {
+    // Named, not bound: the lambda below captures them (C++17).
+    size_t b = indexed.index();
+    auto &buffer = indexed.value();
     std::optional<unsigned> def;
     if (buffer.def) {
       const Group &group = groups[groupOf[*buffer.def]];

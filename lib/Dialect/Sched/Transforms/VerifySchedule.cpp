@@ -168,7 +168,10 @@ void SchedVerifySchedule::runOnOperation() {
       // Any other op must keep off the in-flight buffers.
       std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
           getEffectsRecursively(&op);
-      for (auto &[startOp, entry] : inFlight) {
+      for (auto &item : inFlight) {
+        // Named, not bound: the lambda below captures it (C++17).
+        Operation *startOp = item.first;
+        InFlight &entry = item.second;
         auto conflict = [&](StringRef what) {
           InFlightDiagnostic diag = op.emitError()
                                     << what << " while '"

@@ -93,8 +93,19 @@ private:
 };
 } // namespace
 
+bool mlir::sched::issuesCollectives(Operation *op) {
+  if (isa<CollectiveOpInterface>(op))
+    return true;
+  if (op->getNumRegions() == 0)
+    return false;
+  return op->walk([](CollectiveOpInterface) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 DependenceGraph DependenceGraph::build(Block &block, Options options) {
   DependenceGraph graph;
+  // The last op that issues collectives, for chainCollectiveIssuers.
+  std::optional<size_t> lastIssuer;
   for (Operation &op : block)
     graph.ops.push_back(&op);
   graph.opToNode.reserve(graph.ops.size());
@@ -136,6 +147,12 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
     std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
         getEffectsRecursively(op);
     memory.record(node, effects ? &*effects : nullptr, options.orderCommStream);
+
+    if (options.chainCollectiveIssuers && issuesCollectives(op)) {
+      if (lastIssuer)
+        edges.emplace_back(*lastIssuer, node, uint8_t(DependenceKind::Order));
+      lastIssuer = node;
+    }
   }
   graph.finalize(graph.ops.size(), edges);
   return graph;

@@ -31,6 +31,39 @@ TEST(DependenceGraphTest, FromEdgesMergesDuplicatesAndSorts) {
   EXPECT_EQ(graph.getOp(0), nullptr);
 }
 
+TEST(DependenceGraphTest, ChainCollectiveIssuers) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    sched.process_group @g size = 2
+    func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %l = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> tensor<4xf32> {
+        %f = sched.all_reduce_start %x on @g reduction = sum : tensor<4xf32> -> !sched.future<tensor<4xf32>>
+        %r = sched.wait %f : !sched.future<tensor<4xf32>>
+        scf.yield %r : tensor<4xf32>
+      }
+      %g = sched.all_gather_start %b on @g gather_dim = 0 : tensor<4xf32> -> !sched.future<tensor<8xf32>>
+      %w = sched.wait %g : !sched.future<tensor<8xf32>>
+      return
+    })mlir",
+                                                             &context);
+  ASSERT_TRUE(module);
+  auto func = cast<func::FuncOp>(module->getBody()->back());
+  Block &body = func.getBody().front();
+  // Nodes: 0, 1 constants, 2 the loop, 3 the start, 4 the wait, 5 return.
+  EXPECT_TRUE(issuesCollectives(&*std::next(body.begin(), 2)));
+  EXPECT_TRUE(issuesCollectives(&*std::next(body.begin(), 3)));
+  EXPECT_FALSE(issuesCollectives(&*std::next(body.begin(), 4)));
+  EXPECT_FALSE(DependenceGraph::build(body).hasEdge(2, 3));
+  DependenceGraph::Options options;
+  options.chainCollectiveIssuers = true;
+  DependenceGraph chained = DependenceGraph::build(body, options);
+  EXPECT_EQ(chained.getEdgeKinds(2, 3), uint8_t(DependenceKind::Order));
+}
+
 TEST(DependenceGraphTest, BuildFromBlock) {
   DialectRegistry registry;
   registerAllDialects(registry);

@@ -39,7 +39,14 @@ enum class DependenceKind : uint8_t {
   /// Both ops touch the same memory resource and one of them writes it, or
   /// one of them has effects that are not known.
   Memory = 2,
+  /// Both ops issue collectives and the graph was asked to keep them in
+  /// their input order (Options::chainCollectiveIssuers).
+  Order = 4,
 };
+
+/// Returns true if `op` is a collective start or holds one in its regions
+/// (a loop whose body communicates): moving it moves collectives.
+bool issuesCollectives(Operation *op);
 
 /// Dependence graph over the ops of one block. Node `i` is the `i`-th op.
 class DependenceGraph {
@@ -50,6 +57,10 @@ public:
     /// stream resource. Off by default: the order of collectives is what
     /// the scheduler chooses, so only data edges constrain it.
     bool orderCommStream = false;
+    /// Chain the ops that issue collectives (starts, and ops whose regions
+    /// hold one) in their input order, so that every topological order of
+    /// the graph issues the collectives in the input's order.
+    bool chainCollectiveIssuers = false;
   };
 
   /// Builds the graph of `block`.

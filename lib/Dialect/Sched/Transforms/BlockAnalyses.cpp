@@ -12,7 +12,8 @@ using namespace mlir::sched;
 
 FailureOr<std::optional<BlockAnalyses>>
 BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
-                     StringRef skipRemark) {
+                     StringRef skipRemark,
+                     DependenceGraph::Options graphOptions) {
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
   if (failed(target))
     return failure();
@@ -28,7 +29,7 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
     model.setProfile(**measured);
 
   Block &body = func.getBody().front();
-  DependenceGraph graph = DependenceGraph::build(body);
+  DependenceGraph graph = DependenceGraph::build(body, graphOptions);
   FailureOr<BlockSimulation> sim =
       buildBlockSimulationWithGraph(body, model, graph);
   if (failed(sim))

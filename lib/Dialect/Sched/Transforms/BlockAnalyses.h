@@ -39,9 +39,10 @@ struct BlockAnalyses {
   /// Emits an error and fails if the target, the profile or an analysis is
   /// missing or invalid. Returns std::nullopt, after the remark
   /// "<skipRemark>: the body has more than one block", for a body of several
-  /// blocks.
+  /// blocks. `graphOptions` go to the dependence graph.
   static FailureOr<std::optional<BlockAnalyses>>
-  build(func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark);
+  build(func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
+        DependenceGraph::Options graphOptions = {});
 };
 
 } // namespace sched

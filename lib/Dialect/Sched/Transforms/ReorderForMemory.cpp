@@ -643,11 +643,12 @@ DependenceGraph mlir::sched::buildReorderGraph(Block &block,
     for (unsigned pred : base.getPreds(node))
       edges.emplace_back(pred, node);
 
-  // Collectives and waits keep their relative order.
+  // Collectives and waits keep their relative order, and so do ops whose
+  // regions hold collectives (a loop that communicates).
   std::optional<unsigned> lastComm;
   for (unsigned node = 0; chainCollectives && node < n; ++node) {
     Operation *op = base.getOp(node);
-    if (!isa<CollectiveOpInterface, WaitOp>(op))
+    if (!isa<WaitOp>(op) && !issuesCollectives(op))
       continue;
     if (lastComm)
       edges.emplace_back(*lastComm, node);

@@ -596,8 +596,12 @@ void SchedScheduleOverlap::runOnOperation() {
     func.emitError("memory-slack must be non-negative");
     return signalPassFailure();
   }
+  // With keep-collective-order, a loop whose body communicates keeps its
+  // place among the starts too.
+  DependenceGraph::Options graphOptions;
+  graphOptions.chainCollectiveIssuers = keepCollectiveOrder;
   FailureOr<std::optional<BlockAnalyses>> analyses =
-      BlockAnalyses::build(func, profile, "not scheduled");
+      BlockAnalyses::build(func, profile, "not scheduled", graphOptions);
   if (failed(analyses))
     return signalPassFailure();
   if (!*analyses)

@@ -30,3 +30,28 @@ func.func @prefetch(%x: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>) -> (te
   %wrs = sched.wait %frs : !sched.future<tensor<128x1024xf32>>
   return %c, %wrs : tensor<1024x1024xf32>, tensor<128x1024xf32>
 }
+
+// A loop whose body communicates on @g counts as a collective of @g: by
+// default the all_gather of %w is prefetched ahead of the loop; with
+// keep-collective-order the loop stays first.
+// FREE-LABEL: func.func @loop
+// FREE:       sched.all_gather_start %arg1
+// FREE:       scf.for
+// KEEP-LABEL: func.func @loop
+// KEEP:       scf.for
+// KEEP:       sched.all_reduce_start
+// KEEP:       sched.all_gather_start %arg1
+func.func @loop(%x: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>, %n: index) -> tensor<1024x1024xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %l = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> tensor<1024x1024xf32> {
+    %g = sched.compute "grad" ins(%a : tensor<1024x1024xf32>) cost <time_ns = 200000> -> (tensor<1024x1024xf32>)
+    %f = sched.all_reduce_start %g on @g reduction = sum : tensor<1024x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
+    %r = sched.wait %f : !sched.future<tensor<1024x1024xf32>>
+    scf.yield %r : tensor<1024x1024xf32>
+  }
+  %fag = sched.all_gather_start %w on @g gather_dim = 0 : tensor<1024x1024xf32> -> !sched.future<tensor<8192x1024xf32>>
+  %wag = sched.wait %fag : !sched.future<tensor<8192x1024xf32>>
+  %c = sched.compute "use_w" ins(%wag, %l : tensor<8192x1024xf32>, tensor<1024x1024xf32>) cost <time_ns = 200000> -> (tensor<1024x1024xf32>)
+  return %c : tensor<1024x1024xf32>
+}

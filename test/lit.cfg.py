@@ -78,13 +78,23 @@ if config.sanitize:
     config.environment.setdefault(
         "UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
 
-# Fuzzer builds (SCHED_ENABLE_FUZZERS): test/Fuzz runs each fuzzer for
-# %fuzz_time seconds (lit -Dfuzz_time=N, or SCHED_FUZZ_TIME; default 120).
+# Fuzzer builds (SCHED_ENABLE_FUZZERS): test/Fuzz runs each fuzzer from a
+# fixed seed for a fixed number of inputs (%fuzz_parse_limit,
+# %fuzz_pipeline_limit), so that a commit gets the same verdict on every
+# run; with lit -Dfuzz_time=N (or SCHED_FUZZ_TIME=N) each fuzzes for N
+# seconds from a random seed instead, to explore further.
 if config.fuzzers:
     config.available_features.add("fuzzers")
     fuzz_time = lit_config.params.get(
-        "fuzz_time", os.environ.get("SCHED_FUZZ_TIME", "120"))
-    config.substitutions.append(("%fuzz_time", str(int(fuzz_time))))
+        "fuzz_time", os.environ.get("SCHED_FUZZ_TIME", ""))
+
+    def fuzz_limit(runs):
+        if fuzz_time:
+            return "-max_total_time=%d" % int(fuzz_time)
+        return "-seed=1 -runs=%d -max_total_time=600" % runs
+
+    config.substitutions.append(("%fuzz_parse_limit", fuzz_limit(50000)))
+    config.substitutions.append(("%fuzz_pipeline_limit", fuzz_limit(400)))
     config.substitutions.append((
         "%fuzz_corpus", os.path.join(config.sched_obj_root, "test", "Fuzz",
                                      "corpus")))

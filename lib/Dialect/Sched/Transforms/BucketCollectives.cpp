@@ -306,13 +306,30 @@ void SchedBucketCollectives::runOnOperation() {
     intervals.push_back(interval);
   }
 
-  // The start positions of each group's collectives, in program order, for
-  // keep-collective-order (only looked up, never iterated).
+  // The positions of the ops that issue each group's collectives (starts,
+  // and ops whose regions hold one, such as a loop that communicates), in
+  // program order, for keep-collective-order (only looked up, never
+  // iterated).
   llvm::DenseMap<StringAttr, SmallVector<unsigned>> groupStarts;
-  if (keepCollectiveOrder)
-    for (unsigned pos = 0; pos < n; ++pos)
-      if (auto start = dyn_cast<CollectiveOpInterface>(sim.ops[pos]))
+  if (keepCollectiveOrder) {
+    for (unsigned pos = 0; pos < n; ++pos) {
+      Operation *op = sim.ops[pos];
+      if (auto start = dyn_cast<CollectiveOpInterface>(op)) {
         groupStarts[start.getGroupAttr().getAttr()].push_back(pos);
+        continue;
+      }
+      if (op->getNumRegions() == 0)
+        continue;
+      SmallVector<StringAttr> groups;
+      op->walk([&](CollectiveOpInterface nested) {
+        StringAttr group = nested.getGroupAttr().getAttr();
+        if (!llvm::is_contained(groups, group))
+          groups.push_back(group);
+      });
+      for (StringAttr group : groups)
+        groupStarts[group].push_back(pos);
+    }
+  }
 
   // Candidates by key, keys in the order of their first start.
   SmallVector<BucketKey> keys;
@@ -922,11 +939,18 @@ void SchedBucketCollectives::runOnOperation() {
                            return m.start == pos;
                          });
                 });
-            if (auto diag = remarkRefusal(member.start))
-              *diag << "another collective of the group, '"
-                    << sim.ops[between]->getName().getStringRef()
-                    << "', starts between it and the bucket "
-                       "(keep-collective-order)";
+            if (auto diag = remarkRefusal(member.start)) {
+              Operation *other = sim.ops[between];
+              if (isa<CollectiveOpInterface>(other))
+                *diag << "another collective of the group, '"
+                      << other->getName().getStringRef()
+                      << "', starts between it and the bucket "
+                         "(keep-collective-order)";
+              else
+                *diag << "'" << other->getName().getStringRef()
+                      << "', which starts a collective of the group, lies "
+                         "between it and the bucket (keep-collective-order)";
+            }
             continue;
           }
         }

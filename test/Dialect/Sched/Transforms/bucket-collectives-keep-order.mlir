@@ -32,4 +32,29 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     %w2 = sched.wait %s2 : !sched.future<tensor<8x4xf32>>
     return %w1, %w2, %m1, %m2, %w3 : tensor<8x4xf32>, tensor<8x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
   }
+  // A loop whose body communicates on @g counts as a collective of @g too.
+  // FREE-LABEL: func.func @loop_between
+  // FREE:       sched.all_gather_start %arg0, %arg1 on @g gather_dim = 0 {sched.collective_order = array<i64: 0, 2>}
+  // FREE:       scf.for
+  // KEEP-LABEL: func.func @loop_between
+  // KEEP:       sched.all_gather_start %arg0 on @g
+  // KEEP:       scf.for
+  // KEEP:       sched.all_gather_start %arg1 on @g
+  // REMARK:     remark: not bucketed with the previous all_gather_start: 'scf.for', which starts a collective of the group, lies between it and the bucket (keep-collective-order)
+  func.func @loop_between(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>, %n: index) -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %s1 = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
+    %l = scf.for %i = %c0 to %n step %c1 iter_args(%x = %c) -> tensor<4x4xf32> {
+      %f = sched.all_reduce_start %x on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+      %r = sched.wait %f : !sched.future<tensor<4x4xf32>>
+      scf.yield %r : tensor<4x4xf32>
+    }
+    %s2 = sched.all_gather_start %b on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
+    %m1 = sched.compute "mm" ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
+    %m2 = sched.compute "mm" ins(%b, %b : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
+    %w1 = sched.wait %s1 : !sched.future<tensor<8x4xf32>>
+    %w2 = sched.wait %s2 : !sched.future<tensor<8x4xf32>>
+    return %w1, %w2, %m1, %m2, %l : tensor<8x4xf32>, tensor<8x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
 }

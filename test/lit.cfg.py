@@ -93,8 +93,8 @@ if config.fuzzers:
             return "-max_total_time=%d" % int(fuzz_time)
         return "-seed=1 -runs=%d -max_total_time=600" % runs
 
-    config.substitutions.append(("%fuzz_parse_limit", fuzz_limit(50000)))
-    config.substitutions.append(("%fuzz_pipeline_limit", fuzz_limit(400)))
+    config.substitutions.append(("%fuzz_parse_limit", fuzz_limit(100000)))
+    config.substitutions.append(("%fuzz_pipeline_limit", fuzz_limit(2000)))
     config.substitutions.append((
         "%fuzz_corpus", os.path.join(config.sched_obj_root, "test", "Fuzz",
                                      "corpus")))

@@ -1424,12 +1424,15 @@ void checkOverlap(Checker &checker, ModuleOp module, ModuleOp input,
                        " -> " + us(after.makespanUs) + " us",
                    func);
     int64_t peak = before.metrics.peak;
-    // The input's peak plus the slack, saturated
-    // (docs/passes/ScheduleOverlap.md).
-    double slacked = peak + peak * options.memorySlack;
+    // The input's peak plus the slack in whole bytes, saturated
+    // (docs/passes/ScheduleOverlap.md). Summed as integers: past 2^53 bytes
+    // a double would round the peak itself.
+    double slackBytes = peak * options.memorySlack;
     int64_t budget = options.memoryBudget > 0 ? options.memoryBudget
-                     : slacked >= 0x1p63      ? kMaxBytes
-                                              : static_cast<int64_t>(slacked);
+                     : slackBytes >= 0x1p63 ||
+                             peak > kMaxBytes - static_cast<int64_t>(slackBytes)
+                         ? kMaxBytes
+                         : peak + static_cast<int64_t>(slackBytes);
     std::vector<const void *> order;
     for (Operation &op : func.getBody().front())
       order.push_back(getKey(&op));

@@ -44,16 +44,24 @@ sched_install_packages() {
     --no-install-recommends "${missing[@]}"
 }
 
-sched_configure() {
-  [ -f "$SCHED_BUILD_DIR/build.ninja" ] && return 0
+# Configures build directory $1 (unless it is already) with the settings
+# every sched build shares and the extra cmake arguments after it.
+sched_configure_dir() {
+  local dir="$1"
+  shift
+  [ -f "$dir/build.ninja" ] && return 0
   local launcher=()
   command -v ccache > /dev/null &&
     launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-  cmake -G Ninja -S "$SCHED_ROOT" -B "$SCHED_BUILD_DIR" \
+  cmake -G Ninja -S "$SCHED_ROOT" -B "$dir" \
     -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
     -DCMAKE_BUILD_TYPE=Release \
     -DLLVM_USE_LINKER=lld \
-    "${launcher[@]}"
+    "$@" "${launcher[@]}"
+}
+
+sched_configure() {
+  sched_configure_dir "$SCHED_BUILD_DIR"
 }
 
 sched_build() {
@@ -68,19 +76,11 @@ sched_build() {
 # the libFuzzer targets. -O2 with line tables: symbolized reports at close to
 # release speed.
 sched_configure_sanitize() {
-  [ -f "$SCHED_SANITIZE_BUILD_DIR/build.ninja" ] && return 0
-  local launcher=()
-  command -v ccache > /dev/null &&
-    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-  cmake -G Ninja -S "$SCHED_ROOT" -B "$SCHED_SANITIZE_BUILD_DIR" \
-    -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
-    -DCMAKE_BUILD_TYPE=Release \
+  sched_configure_dir "$SCHED_SANITIZE_BUILD_DIR" \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG -gline-tables-only" \
     -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG -gline-tables-only" \
-    -DLLVM_USE_LINKER=lld \
-    -DSCHED_SANITIZE=ON -DSCHED_ENABLE_FUZZERS=ON -DSCHED_ENABLE_ASSERTIONS=ON \
-    "${launcher[@]}"
+    -DSCHED_SANITIZE=ON -DSCHED_ENABLE_FUZZERS=ON -DSCHED_ENABLE_ASSERTIONS=ON
 }
 
 sched_build_sanitize() {

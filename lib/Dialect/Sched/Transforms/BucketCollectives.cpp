@@ -920,8 +920,7 @@ void SchedBucketCollectives::runOnOperation() {
         // before some and after others. Buckets of one group then span
         // disjoint ranges, so the positions of the input order suffice.
         if (keepCollectiveOrder) {
-          unsigned lo = std::min(member.start, firstStart);
-          unsigned hi = std::max(member.start, lastStart);
+          unsigned lo = member.start, hi = member.start;
           for (const Member &other : current.members) {
             lo = std::min(lo, other.start);
             hi = std::max(hi, other.start);

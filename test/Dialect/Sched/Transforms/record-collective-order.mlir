@@ -1,5 +1,4 @@
 // RUN: sched-opt %s -split-input-file --sched-record-collective-order | FileCheck %s
-// RUN: sched-opt %s -split-input-file --sched-record-collective-order --sched-strip-collective-order | FileCheck %s --check-prefix=STRIP
 
 // Tests the numbering: per process group, in program order, through loop
 // bodies; a start that is already a bucket is one collective.
@@ -8,8 +7,6 @@ sched.process_group @dp size = 2
 sched.process_group @tp size = 2
 
 // CHECK-LABEL: func.func @groups
-// STRIP-LABEL: func.func @groups
-// STRIP-NOT:   sched.collective_order
 func.func @groups(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   // CHECK: sched.all_gather_start {{.*}} on @dp gather_dim = 0 {sched.collective_order = array<i64: 0>}
   %f0 = sched.all_gather_start %a on @dp gather_dim = 0 : tensor<4xf32> -> !sched.future<tensor<8xf32>>

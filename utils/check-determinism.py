@@ -73,7 +73,7 @@ def main():
         failing = first[0] != 0 or second[0] != 0
         if failing and not (a.allow_errors and first[:2] == second[:2]):
             print("%s: FAILED (exit %d / %d): %s" % (name, first[0], second[0],
-                                                    first[2].decode()[-300:]))
+                                                    first[2].decode(errors="replace")[-300:]))
             failed += 1
             continue
         same = first[:2] == second[:2] if failing else first == second
@@ -84,6 +84,22 @@ def main():
             " (exit %d)" % first[0] if first[0] else "", len(first[1]), digest,
             len(order), " ".join("%s@%s" % (k.decode(), g.decode()) for k, g in order[:6])
             + (" ..." if len(order) > 6 else "")))
+        if not same:
+            # Say where the runs part, so that a rare difference in CI can
+            # be diagnosed from its log.
+            for what, a_out, b_out in (("exit status", str(first[0]).encode(),
+                                        str(second[0]).encode()),
+                                       ("output", first[1], second[1]),
+                                       ("diagnostics", first[2], second[2])):
+                if a_out == b_out:
+                    continue
+                a_lines, b_lines = a_out.splitlines(), b_out.splitlines()
+                line = next((i for i, (x, y) in enumerate(zip(a_lines, b_lines))
+                             if x != y), min(len(a_lines), len(b_lines)))
+                show = lambda lines: lines[line].decode(errors="replace")[:300] \
+                    if line < len(lines) else "<end>"
+                print("  %s differ at line %d:\n    first:  %s\n    second: %s"
+                      % (what, line + 1, show(a_lines), show(b_lines)))
         failed += not same
     print("%d of %d inputs deterministic" % (len(files) - failed, len(files)))
     return 1 if failed else 0

@@ -77,7 +77,21 @@ if [ "${SCHED_TEST_QUICK:-0}" != 1 ]; then
       [ -f "$log" ] || continue
       name=$(basename "$log" .test.tmp.log)
       runs=$(grep -ho 'Done [0-9]* runs in [0-9]* second(s)' "$log" || true)
-      echo "sched: $name: ${runs:-no final run count (see $log)}"
+      if [ -n "$runs" ]; then
+        echo "sched: $name: $runs"
+        continue
+      fi
+      # The CI log is all a reader of a failed run gets: show why the fuzzer
+      # stopped and the input that stopped it, so that it can be replayed.
+      echo "sched: $name: no final run count; the end of $log:"
+      grep -v -E '^(#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|[[:space:]]+NEW_FUNC|"|###### )' \
+        "$log" | tail -n 60
+      for input in "${log%.log}"-{crash,leak,timeout,oom,slow-unit}-*; do
+        [ -f "$input" ] || continue
+        echo "sched: $name: input $(basename "$input")," \
+          "$(wc -c < "$input") bytes, base64:"
+        base64 "$input"
+      done
     done
     echo "sched: robustness stage took $(( $(date +%s) - start )) s"
   else

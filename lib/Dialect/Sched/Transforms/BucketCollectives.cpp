@@ -64,13 +64,26 @@ constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
 /// type of its inputs and its form (tensor or buffer).
 struct BucketKey {
   OperationName name;
-  DictionaryAttr attrs;
+  /// The attributes that count, in an order fixed by the op name (its
+  /// inherent attributes in declaration order, then the discardable ones by
+  /// name): equal lists for equal attribute dictionaries. A list, not a
+  /// dictionary: building one per start (the op's own dictionary with its
+  /// segment sizes, sorted and uniqued, then ours) cost more than the rest of
+  /// the key.
+  SmallVector<NamedAttribute, 4> attrs;
   Type elementType;
   bool isBuffer;
 
   bool operator==(const BucketKey &other) const {
     return name == other.name && attrs == other.attrs &&
            elementType == other.elementType && isBuffer == other.isBuffer;
+  }
+  /// Returns the attribute `attrName`, or null.
+  Attribute get(StringRef attrName) const {
+    for (NamedAttribute attr : attrs)
+      if (attr.getName() == attrName)
+        return attr.getValue();
+    return {};
   }
 };
 
@@ -194,14 +207,27 @@ static std::optional<BucketKey> getKey(CollectiveOpInterface op) {
     return std::nullopt;
   // Discardable attributes (`dialect.name`, e.g. the recorded collective
   // order) say nothing of what the collective computes.
-  SmallVector<NamedAttribute> attrs;
-  for (NamedAttribute attr : op->getAttrDictionary())
-    if (attr.getName() != kSegmentSizes &&
-        !attr.getName().strref().contains('.'))
-      attrs.push_back(attr);
-  MLIRContext *ctx = op->getContext();
-  return BucketKey{op->getName(), DictionaryAttr::get(ctx, attrs), elementType,
-                   isa<MemRefType>(op.getInputs().front().getType())};
+  auto counts = [](NamedAttribute attr) {
+    return attr.getName() != kSegmentSizes &&
+           !attr.getName().strref().contains('.');
+  };
+  BucketKey key{op->getName(),
+                {},
+                elementType,
+                isa<MemRefType>(op.getInputs().front().getType())};
+  if (op->getPropertiesStorageSize() == 0) {
+    // No properties: the dictionary holds every attribute.
+    llvm::append_range(key.attrs,
+                       llvm::make_filter_range(op->getAttrs(), counts));
+    return key;
+  }
+  for (StringAttr attrName : op->getName().getAttributeNames())
+    if (std::optional<Attribute> value = op->getInherentAttr(attrName);
+        value && *value && counts(NamedAttribute(attrName, *value)))
+      key.attrs.emplace_back(attrName, *value);
+  llvm::append_range(
+      key.attrs, llvm::make_filter_range(op->getDiscardableAttrs(), counts));
+  return key;
 }
 
 /// Returns the buffer `value` is a view of, following view-like ops.
@@ -361,7 +387,7 @@ void SchedBucketCollectives::runOnOperation() {
         InFlightDiagnostic diag = mlir::emitRemark(start->getLoc())
                                   << "not bucketed with the previous "
                                   << start->getName().stripDialect() << ": ";
-        if (other.attrs.get("group") != key->attrs.get("group"))
+        if (other.get("group") != key->get("group"))
           diag << "different process group";
         else if (other.elementType != key->elementType)
           diag << "different element type";

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "CriticalPathSchedule.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
@@ -691,6 +692,44 @@ void SchedScheduleOverlap::runOnOperation() {
     capUsed = cap;
     break;
   }
+  // The second strategy (CriticalPathSchedule.cpp), with each priority,
+  // replaces the list schedule, or the input order, only where it is
+  // strictly faster, valid and within the budget.
+  bool listChosen = chosen.has_value();
+  std::optional<double> replacedUs;
+  const char *strategy = nullptr;
+  for (auto [priority, name] :
+       {std::make_pair(CriticalPathPriority::BottomLevel, "bottom level"),
+        std::make_pair(CriticalPathPriority::InputOrder, "input order")}) {
+    CriticalPathSchedule cp = scheduleCriticalPath(
+        sim, graph, liveness.getProblem(), originalMemory.getTimeline(),
+        priority, maxInFlight, budget, keepCollectiveOrder);
+    double incumbentUs = chosen ? after.makespanUs : before->makespanUs;
+    if (cp.order.size() != n)
+      continue;
+    FailureOr<SimResult> result = simulateOrder(sim, cp.order);
+    if (failed(result) || result->makespanUs + kEpsilonUs >= incumbentUs)
+      continue;
+    MemoryProfile memory(liveness.getProblem(), cp.order);
+    if (memory.getPeak() > budget)
+      continue;
+    Schedule schedule;
+    schedule.order = std::move(cp.order);
+    for (CriticalPathSchedule::Delay delay : cp.delays)
+      schedule.delays.push_back(
+          delay == CriticalPathSchedule::Delay::Memory        ? Delay::Memory
+          : delay == CriticalPathSchedule::Delay::InFlightCap ? Delay::InFlightCap
+                                                              : Delay::None);
+    schedule.memoryLimited.assign(n, false);
+    schedule.aheadRefused.assign(n, false);
+    if (!replacedUs)
+      replacedUs = incumbentUs;
+    strategy = name;
+    chosen = std::move(schedule);
+    after = *result;
+    peakAfter = memory.getPeak();
+    capUsed = maxInFlight;
+  }
   if (!chosen) {
     mlir::emitRemark(func.getLoc()) << "kept the input order: " << rejection;
     return;
@@ -711,6 +750,12 @@ void SchedScheduleOverlap::runOnOperation() {
 
   if (!explain)
     return;
+  if (replacedUs)
+    mlir::emitRemark(func.getLoc())
+        << "chose the critical-path schedule with " << strategy
+        << " priority (" << us(after.makespanUs) << " us) over "
+        << (listChosen ? "the list schedule (" : "the input order (")
+        << us(*replacedUs) << " us)";
   if (chosen->numDeferred > 0)
     mlir::emitRemark(func.getLoc())
         << "deferred " << chosen->numDeferred

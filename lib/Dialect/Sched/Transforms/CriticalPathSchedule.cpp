@@ -47,8 +47,8 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   std::vector<unsigned> missing(n);
   for (unsigned step = 0; step < n; ++step) {
     missing[step] = graph.getPreds(step).size();
-    if (isWait(step) && !llvm::is_contained(graph.getPreds(step),
-                                            ops[step].start))
+    if (isWait(step) &&
+        !llvm::is_contained(graph.getPreds(step), ops[step].start))
       ++missing[step];
   }
   auto extraWaitEdge = [&](unsigned start) {
@@ -167,8 +167,7 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     else if (isStart(step)) {
       readyStarts[ops[step].stream].insert(startKey(step));
       readyStartsByStep[ops[step].stream].insert(step);
-    }
-    else {
+    } else {
       readyCompute.insert({rank[step], step});
       readyByAllocation.insert({allocates[step], step});
     }

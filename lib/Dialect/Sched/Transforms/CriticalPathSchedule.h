@@ -64,13 +64,11 @@ enum class CriticalPathPriority {
 /// `memory` is the buffer model of the steps. O(n log n) time for n steps
 /// and a bounded number of groups. Deterministic: every tie goes to the
 /// lower step.
-CriticalPathSchedule scheduleCriticalPath(const BlockSimulation &sim,
-                                          const DependenceGraph &graph,
-                                          const MemoryProblem &memory,
-                                          ArrayRef<int64_t> inputMemory,
-                                          CriticalPathPriority priority,
-                                          int64_t maxInFlight, int64_t budget,
-                                          bool keepOrder);
+CriticalPathSchedule
+scheduleCriticalPath(const BlockSimulation &sim, const DependenceGraph &graph,
+                     const MemoryProblem &memory, ArrayRef<int64_t> inputMemory,
+                     CriticalPathPriority priority, int64_t maxInFlight,
+                     int64_t budget, bool keepOrder);
 
 } // namespace sched
 } // namespace mlir

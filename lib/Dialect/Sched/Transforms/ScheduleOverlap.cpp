@@ -717,9 +717,10 @@ void SchedScheduleOverlap::runOnOperation() {
     schedule.order = std::move(cp.order);
     for (CriticalPathSchedule::Delay delay : cp.delays)
       schedule.delays.push_back(
-          delay == CriticalPathSchedule::Delay::Memory        ? Delay::Memory
-          : delay == CriticalPathSchedule::Delay::InFlightCap ? Delay::InFlightCap
-                                                              : Delay::None);
+          delay == CriticalPathSchedule::Delay::Memory ? Delay::Memory
+          : delay == CriticalPathSchedule::Delay::InFlightCap
+              ? Delay::InFlightCap
+              : Delay::None);
     schedule.memoryLimited.assign(n, false);
     schedule.aheadRefused.assign(n, false);
     if (!replacedUs)
@@ -752,8 +753,8 @@ void SchedScheduleOverlap::runOnOperation() {
     return;
   if (replacedUs)
     mlir::emitRemark(func.getLoc())
-        << "chose the critical-path schedule with " << strategy
-        << " priority (" << us(after.makespanUs) << " us) over "
+        << "chose the critical-path schedule with " << strategy << " priority ("
+        << us(after.makespanUs) << " us) over "
         << (listChosen ? "the list schedule (" : "the input order (")
         << us(*replacedUs) << " us)";
   if (chosen->numDeferred > 0)

@@ -56,26 +56,28 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     return wait < n && !llvm::is_contained(graph.getPreds(wait), start);
   };
 
-  // Bottom levels, and the priority rank they give (0 is the highest; ties
-  // go to the lower step).
-  std::vector<double> level(n, 0);
-  for (unsigned step = n; step-- > 0;) {
-    double tail = 0;
-    for (unsigned succ : graph.getSuccs(step))
-      tail = std::max(tail, level[succ]);
-    if (isStart(step) && waitOf[step] < n)
-      tail = std::max(tail, level[waitOf[step]]);
-    level[step] = (isWait(step) ? 0.0 : ops[step].durationUs) + tail;
-  }
-  std::vector<unsigned> byPriority(n);
-  std::iota(byPriority.begin(), byPriority.end(), 0u);
-  std::stable_sort(byPriority.begin(), byPriority.end(),
-                   [&](unsigned a, unsigned b) { return level[a] > level[b]; });
+  // The priority rank of each step (0 is the highest): its input position,
+  // or by bottom level, ties to the lower step.
   std::vector<unsigned> rank(n);
-  for (auto [r, step] : llvm::enumerate(byPriority))
-    rank[step] = r;
-  if (priority == CriticalPathPriority::InputOrder)
-    std::iota(rank.begin(), rank.end(), 0u);
+  std::iota(rank.begin(), rank.end(), 0u);
+  if (priority == CriticalPathPriority::BottomLevel) {
+    std::vector<double> level(n, 0);
+    for (unsigned step = n; step-- > 0;) {
+      double tail = 0;
+      for (unsigned succ : graph.getSuccs(step))
+        tail = std::max(tail, level[succ]);
+      if (isStart(step) && waitOf[step] < n)
+        tail = std::max(tail, level[waitOf[step]]);
+      level[step] = (isWait(step) ? 0.0 : ops[step].durationUs) + tail;
+    }
+    std::vector<unsigned> byPriority(n);
+    std::iota(byPriority.begin(), byPriority.end(), 0u);
+    std::stable_sort(
+        byPriority.begin(), byPriority.end(),
+        [&](unsigned a, unsigned b) { return level[a] > level[b]; });
+    for (auto [r, step] : llvm::enumerate(byPriority))
+      rank[step] = r;
+  }
 
   // Memory: live bytes, remaining uses of each buffer, what each step
   // allocates.

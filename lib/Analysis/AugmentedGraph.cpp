@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <numeric>
 #include <queue>
 
 using namespace mlir;
@@ -20,11 +21,23 @@ AugmentedGraph::AugmentedGraph(const DependenceGraph &base)
     : base(base), setOf(base.size()), members(base.size()), ord(base.size()),
       extraDeps(base.size()), extraUses(base.size()), erased(base.size()),
       visitStamp(base.size()) {
-  for (unsigned n = 0, e = base.size(); n < e; ++n) {
+  unsigned numNodes = base.size();
+  bool forward = true;
+  for (unsigned n = 0; n < numNodes; ++n) {
     setOf[n] = n;
     members[n].push_back(n);
+    forward &=
+        llvm::all_of(base.getSuccs(n), [&](unsigned succ) { return succ > n; });
   }
-  recomputeOrder();
+  // A graph whose edges all go forward (a block's, in program order) is in
+  // topological order by node number, which is what Kahn's algorithm would
+  // find (a ready node of the lowest number first): skip its heap.
+  if (forward) {
+    std::iota(ord.begin(), ord.end(), 0u);
+    nextOrd = numNodes;
+  } else {
+    recomputeOrder();
+  }
   undoLog.clear();
 }
 

@@ -11,7 +11,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -46,12 +45,10 @@ std::optional<int64_t> mlir::sched::getElementByteWidth(Type type) {
     std::optional<int64_t> width = getElementByteWidth(vector.getElementType());
     if (!width)
       return std::nullopt;
-    std::optional<int64_t> size = *width;
-    for (int64_t dim : vector.getShape()) {
-      size = llvm::checkedMul(*size, dim);
-      if (!size)
+    int64_t size = *width;
+    for (int64_t dim : vector.getShape())
+      if (llvm::MulOverflow(size, dim, size))
         return std::nullopt;
-    }
     return size;
   }
   return std::nullopt;
@@ -63,12 +60,15 @@ std::optional<int64_t> mlir::sched::getTypeByteSize(Type type) {
     return getElementByteWidth(type);
   if (!shaped.hasStaticShape())
     return std::nullopt;
-  std::optional<int64_t> size = getElementByteWidth(shaped.getElementType());
-  for (int64_t dim : shaped.getShape()) {
-    if (!size)
+  std::optional<int64_t> width = getElementByteWidth(shaped.getElementType());
+  if (!width)
+    return std::nullopt;
+  // MulOverflow, not checkedMul: the same check without APInt, on a path
+  // that runs for every collective each time a pass sizes it.
+  int64_t size = *width;
+  for (int64_t dim : shaped.getShape())
+    if (llvm::MulOverflow(size, dim, size))
       return std::nullopt;
-    size = llvm::checkedMul(*size, dim);
-  }
   return size;
 }
 

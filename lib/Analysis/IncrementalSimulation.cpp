@@ -18,6 +18,11 @@ using namespace mlir::sched;
 /// Times closer than this (1 ps) are equal when states are compared.
 static constexpr double kEpsilonUs = 1e-6;
 
+/// Orders in-flight entries by the position of their start.
+static bool byStart(const std::pair<unsigned, double> &entry, unsigned pos) {
+  return entry.first < pos;
+}
+
 /// Runs `op`, at position `pos`, on `state` (the rules of `simulate`).
 template <typename State>
 static void step(State &state, const SimOp &op, unsigned pos) {
@@ -31,13 +36,17 @@ static void step(State &state, const SimOp &op, unsigned pos) {
     double &free = state.streamFreeUs[op.stream];
     double end = std::max(state.nowUs, free) + op.durationUs;
     free = end;
-    state.inFlight[pos] = end;
+    auto it = llvm::lower_bound(state.inFlight, pos, byStart);
+    if (it != state.inFlight.end() && it->first == pos)
+      it->second = end;
+    else
+      state.inFlight.insert(it, {pos, end});
     break;
   }
   case SimOp::Kind::Wait: {
     // A collective not in flight has ended (or was waited before).
-    auto it = state.inFlight.find(op.start);
-    if (it == state.inFlight.end())
+    auto it = llvm::lower_bound(state.inFlight, op.start, byStart);
+    if (it == state.inFlight.end() || it->first != op.start)
       break;
     if (it->second > state.nowUs) {
       state.exposedUs += it->second - state.nowUs;
@@ -54,12 +63,9 @@ static void step(State &state, const SimOp &op, unsigned pos) {
 template <typename State> static void normalize(State &state) {
   for (double &free : state.streamFreeUs)
     free = std::max(free, state.nowUs);
-  for (auto it = state.inFlight.begin(); it != state.inFlight.end();) {
-    if (it->second <= state.nowUs)
-      it = state.inFlight.erase(it);
-    else
-      ++it;
-  }
+  llvm::erase_if(state.inFlight, [&](const std::pair<unsigned, double> &e) {
+    return e.second <= state.nowUs;
+  });
 }
 
 /// Returns true if normalized states `a` and `b` differ only by a shift of

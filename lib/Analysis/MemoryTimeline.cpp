@@ -26,8 +26,8 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
   position.assign(problem.numSteps, 0);
   for (auto [pos, step] : llvm::enumerate(order))
     position[step] = pos;
-  defined.assign(problem.numSteps, {});
-  used.assign(problem.numSteps, {});
+  definedStart.assign(problem.numSteps + 1, 0);
+  usedStart.assign(problem.numSteps + 1, 0);
   start.assign(numBuffers, 0);
   end.assign(numBuffers, 0);
   timeline.assign(n, 0);
@@ -58,12 +58,35 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
     end[b] = last;
     diff[first] += buffer.size;
     diff[last + 1] -= buffer.size;
-    if (buffer.def)
-      defined[*buffer.def].push_back(b);
-    for (unsigned use : buffer.uses)
-      if (use != buffer.def && !llvm::is_contained(used[use], b))
-        used[use].push_back(b);
   }
+  // The buffers each step defines and uses, by buffer, as compressed rows:
+  // count, then fill. A step lists a buffer it uses once (a buffer's uses
+  // may repeat a step), and not among its uses if it defines it.
+  std::vector<unsigned> lastUser(problem.numSteps, kNoPosition);
+  auto forEachUse = [&](auto fn) {
+    std::fill(lastUser.begin(), lastUser.end(), kNoPosition);
+    for (unsigned b = 0; b < numBuffers; ++b)
+      for (unsigned use : problem.buffers[b].uses)
+        if (use != problem.buffers[b].def && lastUser[use] != b) {
+          lastUser[use] = b;
+          fn(use, b);
+        }
+  };
+  for (const MemoryProblem::Buffer &buffer : problem.buffers)
+    if (buffer.def)
+      ++definedStart[*buffer.def + 1];
+  forEachUse([&](unsigned use, unsigned) { ++usedStart[use + 1]; });
+  std::partial_sum(definedStart.begin(), definedStart.end(),
+                   definedStart.begin());
+  std::partial_sum(usedStart.begin(), usedStart.end(), usedStart.begin());
+  definedList.resize(definedStart.back());
+  usedList.resize(usedStart.back());
+  std::vector<unsigned> cursor(definedStart.begin(), definedStart.end() - 1);
+  for (unsigned b = 0; b < numBuffers; ++b)
+    if (problem.buffers[b].def)
+      definedList[cursor[*problem.buffers[b].def]++] = b;
+  cursor.assign(usedStart.begin(), usedStart.end() - 1);
+  forEachUse([&](unsigned use, unsigned b) { usedList[cursor[use]++] = b; });
   int64_t current = 0;
   for (unsigned t = 0; t < n; ++t) {
     current += diff[t];
@@ -153,11 +176,11 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
   };
   for (unsigned step : steps) {
     unsigned lo = newGroupFirst[step], hi = newGroupLast[step];
-    for (unsigned b : defined[step]) {
+    for (unsigned b : getDefined(step)) {
       touch(b);
       lastUseInWindow[b] = std::max(lastUseInWindow[b], hi);
     }
-    for (unsigned b : used[step]) {
+    for (unsigned b : getUsed(step)) {
       touch(b);
       firstUseInWindow[b] = std::min(firstUseInWindow[b], lo);
       lastUseInWindow[b] = std::max(lastUseInWindow[b], hi);
@@ -200,13 +223,36 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
   return true;
 }
 
+/// Appends `fuse` to `flat`, each list after its size.
+static void flattenFuse(ArrayRef<ArrayRef<unsigned>> fuse,
+                        std::vector<unsigned> &flat) {
+  flat.clear();
+  for (ArrayRef<unsigned> members : fuse) {
+    flat.push_back(members.size());
+    llvm::append_range(flat, members);
+  }
+}
+
+bool MemoryTimeline::isLastQuery(unsigned first, ArrayRef<unsigned> steps,
+                                 ArrayRef<ArrayRef<unsigned>> fuse) const {
+  if (!lastQuery.valid || lastQuery.first != first ||
+      !llvm::equal(lastQuery.steps, steps))
+    return false;
+  std::vector<unsigned> flat;
+  flattenFuse(fuse, flat);
+  return flat == lastQuery.fuse;
+}
+
 std::optional<int64_t>
 MemoryTimeline::getPeakIfReordered(unsigned first, ArrayRef<unsigned> steps,
                                    ArrayRef<ArrayRef<unsigned>> fuse) const {
-  std::vector<int64_t> delta;
-  std::vector<Touched> touched;
-  if (!computeWindow(first, steps, fuse, delta, touched))
+  std::vector<int64_t> &delta = lastQuery.delta;
+  lastQuery.valid = computeWindow(first, steps, fuse, delta, lastQuery.touched);
+  if (!lastQuery.valid)
     return std::nullopt;
+  lastQuery.first = first;
+  lastQuery.steps.assign(steps.begin(), steps.end());
+  flattenFuse(fuse, lastQuery.fuse);
   if (steps.empty())
     return getPeak();
   unsigned n = order.size(), last = first + steps.size() - 1;
@@ -222,10 +268,16 @@ MemoryTimeline::getPeakIfReordered(unsigned first, ArrayRef<unsigned> steps,
 
 LogicalResult MemoryTimeline::reorder(unsigned first, ArrayRef<unsigned> steps,
                                       ArrayRef<ArrayRef<unsigned>> fuse) {
-  std::vector<int64_t> delta;
-  std::vector<Touched> touched;
-  if (!computeWindow(first, steps, fuse, delta, touched))
+  // The change of the window: that of the last query if it asked for this
+  // one (a query is often followed by its reorder), else computed.
+  if (!isLastQuery(first, steps, fuse) &&
+      !computeWindow(first, steps, fuse, lastQuery.delta, lastQuery.touched)) {
+    lastQuery.valid = false;
     return failure();
+  }
+  lastQuery.valid = false;
+  const std::vector<int64_t> &delta = lastQuery.delta;
+  const std::vector<Touched> &touched = lastQuery.touched;
   for (ArrayRef<unsigned> members : fuse) {
     // The new group replaces the groups of its members.
     for (unsigned member : members)

@@ -28,9 +28,9 @@
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -83,10 +83,11 @@ private:
     /// Exposed communication so far.
     double exposedUs = 0;
     /// When each communication stream is free; never below `nowUs`.
-    std::vector<double> streamFreeUs;
+    SmallVector<double, 4> streamFreeUs;
     /// End time of each collective still in flight, by position of its
-    /// start; only those that end after `nowUs`.
-    std::map<unsigned, double> inFlight;
+    /// start (sorted by it); only those that end after `nowUs`. A few at a
+    /// time: a sorted vector copies without allocating, as checkpoints do.
+    SmallVector<std::pair<unsigned, double>, 8> inFlight;
   };
 
   /// The outcome of simulating a change: the totals, the checkpoints it

@@ -85,14 +85,27 @@ private:
                      ArrayRef<ArrayRef<unsigned>> fuse,
                      std::vector<int64_t> &delta,
                      std::vector<Touched> &touched) const;
+  /// Returns true if the last successful `getPeakIfReordered`, since the
+  /// last reorder, asked for this window.
+  bool isLastQuery(unsigned first, ArrayRef<unsigned> steps,
+                   ArrayRef<ArrayRef<unsigned>> fuse) const;
 
   const MemoryProblem &problem;
   std::vector<unsigned> order, position;
   /// First and last positions at which each buffer is live.
   std::vector<unsigned> start, end;
   std::vector<int64_t> timeline;
-  /// Buffers defined and used by each step, deduplicated.
-  std::vector<SmallVector<unsigned, 2>> defined, used;
+  /// Buffers defined and used by each step, deduplicated: those of step s
+  /// at [xStart[s], xStart[s + 1]) of xList.
+  std::vector<unsigned> definedStart, definedList, usedStart, usedList;
+  ArrayRef<unsigned> getDefined(unsigned step) const {
+    return ArrayRef(definedList)
+        .slice(definedStart[step], definedStart[step + 1] - definedStart[step]);
+  }
+  ArrayRef<unsigned> getUsed(unsigned step) const {
+    return ArrayRef(usedList).slice(usedStart[step],
+                                    usedStart[step + 1] - usedStart[step]);
+  }
   /// The group of each step (a step of its own: itself), and the members
   /// of each group, by the step that names it.
   std::vector<unsigned> groupOf;
@@ -108,6 +121,17 @@ private:
   /// Per step, the first and last new positions of the group it runs in.
   mutable std::vector<unsigned> newGroupFirst, newGroupLast;
   mutable uint64_t stamp = 0;
+  /// The last query (its window, `fuse` flattened as size and members per
+  /// list) and its `computeWindow` results, which `reorder` reuses; also
+  /// the scratch space of both.
+  struct Query {
+    bool valid = false;
+    unsigned first = 0;
+    std::vector<unsigned> steps, fuse;
+    std::vector<int64_t> delta;
+    std::vector<Touched> touched;
+  };
+  mutable Query lastQuery;
 };
 
 } // namespace sched

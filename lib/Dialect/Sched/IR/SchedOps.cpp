@@ -506,11 +506,17 @@ LogicalResult ComputeOp::verifyRegions() {
 void ComputeOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  for (OpOperand &operand : getInsMutable())
+  // The operands by segment, not through getInsMutable/getOutsMutable: each
+  // of those builds (uniques) a segment sizes attribute, and the dependence
+  // graph asks every compute op for its effects.
+  MutableArrayRef<OpOperand> operands = getOperation()->getOpOperands();
+  auto [insStart, insSize] = getODSOperandIndexAndLength(0);
+  auto [outsStart, outsSize] = getODSOperandIndexAndLength(1);
+  for (OpOperand &operand : operands.slice(insStart, insSize))
     if (isa<MemRefType>(operand.get().getType()))
       effects.emplace_back(MemoryEffects::Read::get(), &operand,
                            SideEffects::DefaultResource::get());
-  for (OpOperand &operand : getOutsMutable()) {
+  for (OpOperand &operand : operands.slice(outsStart, outsSize)) {
     if (!isa<MemRefType>(operand.get().getType()))
       continue;
     effects.emplace_back(MemoryEffects::Read::get(), &operand,

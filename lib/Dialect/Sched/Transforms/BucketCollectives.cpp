@@ -64,13 +64,26 @@ constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
 /// type of its inputs and its form (tensor or buffer).
 struct BucketKey {
   OperationName name;
-  DictionaryAttr attrs;
+  /// The attributes that count, in an order fixed by the op name (its
+  /// inherent attributes in declaration order, then the discardable ones by
+  /// name): equal lists for equal attribute dictionaries. A list, not a
+  /// dictionary: building one per start (the op's own dictionary with its
+  /// segment sizes, sorted and uniqued, then ours) cost more than the rest of
+  /// the key.
+  SmallVector<NamedAttribute, 4> attrs;
   Type elementType;
   bool isBuffer;
 
   bool operator==(const BucketKey &other) const {
     return name == other.name && attrs == other.attrs &&
            elementType == other.elementType && isBuffer == other.isBuffer;
+  }
+  /// Returns the attribute `attrName`, or null.
+  Attribute get(StringRef attrName) const {
+    for (NamedAttribute attr : attrs)
+      if (attr.getName() == attrName)
+        return attr.getValue();
+    return {};
   }
 };
 
@@ -194,14 +207,27 @@ static std::optional<BucketKey> getKey(CollectiveOpInterface op) {
     return std::nullopt;
   // Discardable attributes (`dialect.name`, e.g. the recorded collective
   // order) say nothing of what the collective computes.
-  SmallVector<NamedAttribute> attrs;
-  for (NamedAttribute attr : op->getAttrDictionary())
-    if (attr.getName() != kSegmentSizes &&
-        !attr.getName().strref().contains('.'))
-      attrs.push_back(attr);
-  MLIRContext *ctx = op->getContext();
-  return BucketKey{op->getName(), DictionaryAttr::get(ctx, attrs), elementType,
-                   isa<MemRefType>(op.getInputs().front().getType())};
+  auto counts = [](NamedAttribute attr) {
+    return attr.getName() != kSegmentSizes &&
+           !attr.getName().strref().contains('.');
+  };
+  BucketKey key{op->getName(),
+                {},
+                elementType,
+                isa<MemRefType>(op.getInputs().front().getType())};
+  if (op->getPropertiesStorageSize() == 0) {
+    // No properties: the dictionary holds every attribute.
+    llvm::append_range(key.attrs,
+                       llvm::make_filter_range(op->getAttrs(), counts));
+    return key;
+  }
+  for (StringAttr attrName : op->getName().getAttributeNames())
+    if (std::optional<Attribute> value = op->getInherentAttr(attrName);
+        value && *value && counts(NamedAttribute(attrName, *value)))
+      key.attrs.emplace_back(attrName, *value);
+  llvm::append_range(
+      key.attrs, llvm::make_filter_range(op->getDiscardableAttrs(), counts));
+  return key;
 }
 
 /// Returns the buffer `value` is a view of, following view-like ops.
@@ -361,7 +387,7 @@ void SchedBucketCollectives::runOnOperation() {
         InFlightDiagnostic diag = mlir::emitRemark(start->getLoc())
                                   << "not bucketed with the previous "
                                   << start->getName().stripDialect() << ": ";
-        if (other.attrs.get("group") != key->attrs.get("group"))
+        if (other.get("group") != key->get("group"))
           diag << "different process group";
         else if (other.elementType != key->elementType)
           diag << "different element type";
@@ -478,10 +504,16 @@ void SchedBucketCollectives::runOnOperation() {
   };
 
   // Tries to add `member` to `bucket` (the last of `buckets`) at the best of
-  // the four placements; returns the reason of a refusal, or an empty
-  // string.
-  auto tryJoin = [&](Member member) -> FailureOr<std::string> {
+  // the four placements; returns whether it joined. The reason of a refusal
+  // goes to `reason`, worded only for a remark (with `explain`, once per
+  // start): most candidates are refused, and words cost allocations.
+  auto tryJoin = [&](Member member, std::string &reason) -> FailureOr<bool> {
     unsigned index = buckets.size() - 1;
+    auto refuse = [&](auto &&words) {
+      if (explain && !remarked[member.start])
+        reason = words();
+      return false;
+    };
     Bucket &bucket = buckets.back();
     // Starts of the buffer form touch memory: an edge between them only
     // orders accesses to distinct fresh buffers, which one collective may
@@ -507,20 +539,6 @@ void SchedBucketCollectives::runOnOperation() {
       if (pos == member.wait && isWait(other))
         waitConflict = true;
     };
-    for (unsigned pos : {member.start, member.wait}) {
-      for (unsigned pred : graph.getPreds(pos))
-        if (bucketOf[pred] == index)
-          noteEdge(pos, pred, graph.getEdgeKinds(pred, pos));
-      for (unsigned succ : graph.getSuccs(pos))
-        if (bucketOf[succ] == index)
-          noteEdge(pos, succ, graph.getEdgeKinds(pos, succ));
-    }
-    if (memoryEdge && !disjoint())
-      return std::string("it may access the memory of a collective of the "
-                         "bucket");
-    if (waitConflict && !disjoint())
-      return std::string("its wait may access the memory of a collective of "
-                         "the bucket");
     // Where the merged start and wait may go: after every op a start or a
     // wait of the bucket depends on and before every op that depends on
     // one, where those ops are now. Edges among the bucket's own starts
@@ -530,8 +548,36 @@ void SchedBucketCollectives::runOnOperation() {
       return pos == member.start || pos == member.wait ||
              bucketOf[pos] == index;
     };
+    // The candidate's own bounds (`addBounds` with `inGroup`) and its edges
+    // to the bucket, in one pass over its edges.
     Bounds own;
-    addBounds(member, inGroup, own);
+    auto isOwn = [&](unsigned pos) {
+      return pos == member.start || pos == member.wait;
+    };
+    for (unsigned pos : {member.start, member.wait}) {
+      int64_t &lo = pos == member.start ? own.startLo : own.waitLo;
+      int64_t &hi = pos == member.start ? own.startHi : own.waitHi;
+      for (unsigned pred : graph.getPreds(pos)) {
+        if (bucketOf[pred] == index)
+          noteEdge(pos, pred, graph.getEdgeKinds(pred, pos));
+        else if (!isOwn(pred))
+          lo = std::max<int64_t>(lo, currentPos[pred]);
+      }
+      for (unsigned succ : graph.getSuccs(pos)) {
+        if (bucketOf[succ] == index)
+          noteEdge(pos, succ, graph.getEdgeKinds(pos, succ));
+        else if (!isOwn(succ))
+          hi = std::min<int64_t>(hi, currentPos[succ]);
+      }
+    }
+    if (memoryEdge && !disjoint())
+      return refuse([] {
+        return "it may access the memory of a collective of the bucket";
+      });
+    if (waitConflict && !disjoint())
+      return refuse([] {
+        return "its wait may access the memory of a collective of the bucket";
+      });
     Bounds bounds = bucket.bounds;
     if (linked) {
       bounds = Bounds();
@@ -583,7 +629,8 @@ void SchedBucketCollectives::runOnOperation() {
         }
     };
 
-    std::string startRefusal[2], waitRefusal[2];
+    // Refusals of each start and wait choice (static text; empty: none).
+    StringRef startRefusal[2], waitRefusal[2];
     for (unsigned late = 0; late < 2; ++late) {
       int64_t pos = starts[late];
       if (pos <= startLo)
@@ -618,22 +665,20 @@ void SchedBucketCollectives::runOnOperation() {
     // Explains why the placements `which` were not taken: a start or a wait
     // that cannot move once, then each placement's own reason.
     auto explainTrials = [&](ArrayRef<unsigned> which) -> std::string {
-      if (!explain)
-        return "no placement fits";
       SmallVector<std::string, 8> items;
       for (unsigned late = 0; late < 2; ++late)
         if (!startRefusal[late].empty() && llvm::any_of(which, [&](unsigned i) {
               return kPlacements[i].lateStart == static_cast<bool>(late);
             }))
           items.push_back((late ? "late start: " : "early start: ") +
-                          startRefusal[late]);
+                          startRefusal[late].str());
       for (unsigned late = 0; late < 2; ++late)
         if (!waitRefusal[late].empty() && llvm::any_of(which, [&](unsigned i) {
               return kPlacements[i].lateWait == static_cast<bool>(late) &&
                      startRefusal[kPlacements[i].lateStart].empty();
             }))
           items.push_back((late ? "late wait: " : "early wait: ") +
-                          waitRefusal[late]);
+                          waitRefusal[late].str());
       for (unsigned i : which) {
         const Trial &trial = trials[i];
         if (!startRefusal[kPlacements[i].lateStart].empty() ||
@@ -667,7 +712,8 @@ void SchedBucketCollectives::runOnOperation() {
           !waitRefusal[placement.lateWait].empty())
         continue;
       if (trial.start >= trial.wait) {
-        trial.refusal = "the start would come after the wait";
+        if (explain)
+          trial.refusal = "the start would come after the wait";
         continue;
       }
       if (!scanned) {
@@ -675,29 +721,32 @@ void SchedBucketCollectives::runOnOperation() {
         collect(waits[0], waits[1]);
         scanned = true;
       }
+      const char *refusal = nullptr;
       if (hideAfter[placement.lateStart] < trial.wait)
-        trial.refusal = "the bucket would enclose the overlap of another "
-                        "collective of its group";
+        refusal = "the bucket would enclose the overlap of another "
+                  "collective of its group";
       else if (hidden && firstHide < waitBefore[placement.lateStart])
-        trial.refusal = "another collective of its group would enclose the "
-                        "overlap of the bucket";
-      trial.placeable = trial.refusal.empty();
+        refusal = "another collective of its group would enclose the "
+                  "overlap of the bucket";
+      if (refusal && explain)
+        trial.refusal = refusal;
+      trial.placeable = !refusal;
     }
     if (llvm::none_of(trials, [](const Trial &t) { return t.placeable; }))
-      return explainTrials({0, 1, 2, 3});
+      return refuse([&] { return explainTrials({0, 1, 2, 3}); });
 
     // A path between the starts, through data edges and the merged ops of
     // earlier buckets, would become a cycle.
     if (!memoryEdge && augmented.hasPath(bucket.seedStart, member.start))
-      return std::string("it depends on a collective of the bucket");
+      return refuse([] { return "it depends on a collective of the bucket"; });
     if (!memoryEdge && augmented.hasPath(member.start, bucket.seedStart))
-      return std::string("a collective of the bucket depends on it");
+      return refuse([] { return "a collective of the bucket depends on it"; });
     size_t point = augmented.checkpoint();
     if (failed(augmented.mergeToSet(bucket.seedStart, member.start)) ||
         failed(augmented.mergeToSet(bucket.seedWait, member.wait)) ||
         augmented.hasCycle()) {
       augmented.rollback(point);
-      return std::string("merging it would create a cycle");
+      return refuse([] { return "merging it would create a cycle"; });
     }
 
     // The placeable placements, simulated: the merged start at one start
@@ -728,14 +777,17 @@ void SchedBucketCollectives::runOnOperation() {
       FailureOr<IncrementalSimulation::Totals> totals =
           simulation->evaluate(trial.changes);
       if (failed(totals)) {
-        trial.refusal = "the bucket cannot be simulated";
+        if (explain)
+          trial.refusal = "the bucket cannot be simulated";
         continue;
       }
       if (totals->exposedCommUs > exposed + 1e-9) {
-        trial.refusal =
-            llvm::formatv("it would expose more communication ({0} -> {1} us)",
-                          us(exposed), us(totals->exposedCommUs))
-                .str();
+        if (explain)
+          trial.refusal =
+              llvm::formatv(
+                  "it would expose more communication ({0} -> {1} us)",
+                  us(exposed), us(totals->exposedCommUs))
+                  .str();
         continue;
       }
       trial.legal = true;
@@ -813,13 +865,14 @@ void SchedBucketCollectives::runOnOperation() {
           memory.getPeakIfReordered(first, window, fuse);
       if (!peak || *peak > peakLimit) {
         trial.legal = false;
-        trial.refusal =
-            !peak ? std::string("its buffers would be used before they are "
-                                "written")
-                  : llvm::formatv(
-                        "it would raise the peak memory ({0} -> {1} bytes)",
-                        peakLimit, *peak)
-                        .str();
+        if (explain)
+          trial.refusal =
+              !peak ? std::string("its buffers would be used before they are "
+                                  "written")
+                    : llvm::formatv(
+                          "it would raise the peak memory ({0} -> {1} bytes)",
+                          peakLimit, *peak)
+                          .str();
         continue;
       }
       chosen = i;
@@ -828,10 +881,10 @@ void SchedBucketCollectives::runOnOperation() {
 
     if (!chosen) {
       augmented.rollback(point);
-      return explainTrials({0, 1, 2, 3});
+      return refuse([&] { return explainTrials({0, 1, 2, 3}); });
     }
+    // `window` holds the chosen placement's order.
     Trial &trial = trials[*chosen];
-    buildWindow(trial);
     if (failed(simulation->apply(trial.changes)) ||
         failed(memory.reorder(first, window, fuse)))
       return failure();
@@ -866,7 +919,7 @@ void SchedBucketCollectives::runOnOperation() {
       currentPos[other.wait] = trial.wait;
     }
     updateBounds(index);
-    return std::string();
+    return true;
   };
 
   for (SmallVector<Member> &list : candidates) {
@@ -953,12 +1006,13 @@ void SchedBucketCollectives::runOnOperation() {
             continue;
           }
         }
-        FailureOr<std::string> refusal = tryJoin(member);
-        if (failed(refusal))
+        std::string refusal;
+        FailureOr<bool> joined = tryJoin(member, refusal);
+        if (failed(joined))
           return signalPassFailure();
-        if (!refusal->empty()) {
+        if (!*joined) {
           if (auto diag = remarkRefusal(member.start))
-            *diag << *refusal;
+            *diag << refusal;
           continue;
         }
         inBucket[member.start] = true;

@@ -148,16 +148,18 @@ private:
   /// `c`, with the two fused: with `solve`, an order of low peak
   /// (findLowPeakOrder on the window, orders of a peak up to `limit` searched
   /// for exactly); otherwise the ops between the two stay in order, those
-  /// that depend on the first after the fused op. Returns false if a path
-  /// leads from the first to the second through others.
+  /// that depend on the first after the fused op, and so do the collectives
+  /// after one of those (collectives keep their order). Returns false if a
+  /// path leads from the first to the second through others, or through
+  /// collectives that keep their order (then `refusedForOrder` is set).
   bool reorderWindow(const Candidate &c, unsigned lo, unsigned hi,
                      const MemoryProblem &roundProblem,
                      const MemoryProfile &profile, bool solve, int64_t limit,
                      Reordering &result);
   /// Returns the rank of the group's position.
   unsigned rankOf(unsigned group) const { return rank[groups[group].pos]; }
-  /// Returns true if the group is a collective or a wait: those keep their
-  /// relative order (the graph leaves that chain out).
+  /// Returns true if the group is a collective, an op holding one or a wait:
+  /// those keep their relative order (the graph leaves that chain out).
   bool isComm(unsigned group) const {
     return !groups[group].fusible && comm[groups[group].pos];
   }
@@ -204,8 +206,12 @@ private:
   /// Set once a fusion reordered other ops: the block is then rewritten in
   /// rank order.
   bool reordered = false;
-  /// The collectives and waits, by node.
+  /// The ops that issue collectives (starts, and ops whose regions hold one:
+  /// a loop that communicates) and the waits, by node.
   std::vector<bool> comm;
+  /// Set by reorderWindow when only the order of the collectives between the
+  /// two made the reordering impossible.
+  bool refusedForOrder = false;
   /// Scratch: nodes stamped as members of the group being evaluated.
   std::vector<uint32_t> memberStamp, visitStamp;
   uint32_t stamp = 0, visit = 0;
@@ -238,7 +244,8 @@ FusionPlanner::FusionPlanner(const BufferLiveness &liveness,
   memberStamp.assign(n, 0);
   comm.resize(n);
   for (unsigned node = 0; node < n; ++node)
-    comm[node] = isa<CollectiveOpInterface, WaitOp>(liveness.getOp(node));
+    comm[node] = isa<WaitOp>(liveness.getOp(node)) ||
+                 issuesCollectives(liveness.getOp(node));
   rank.resize(n);
   std::iota(rank.begin(), rank.end(), 0);
   atRank = rank;
@@ -496,8 +503,20 @@ bool FusionPlanner::reorderWindow(const Candidate &c, unsigned lo, unsigned hi,
   }
   // A cycle if the second depends on one of those.
   visitStamp[c.first] = 0;
-  if (dependsOnMarked(c.second))
+  refusedForOrder = false;
+  if (dependsOnMarked(c.second)) {
+    // Is it the collectives' order alone? Mark again by data only.
+    if (commAfter) {
+      ++visit;
+      visitStamp[c.first] = visit;
+      for (unsigned p = c.begin + 1; p < c.end; ++p)
+        if (dependsOnMarked(steps[p]))
+          visitStamp[steps[p]] = visit;
+      visitStamp[c.first] = 0;
+      refusedForOrder = !dependsOnMarked(c.second);
+    }
     return false;
+  }
   positions.push_back(c.end);
   llvm::append_range(positions, after);
   for (unsigned p = c.end + 1; p <= hi; ++p)
@@ -869,7 +888,12 @@ void FusionPlanner::run(FusionStats &stats) {
                                    *limit, reordering);
         if (!legal && !fusedPeak) {
           reject(stats.rejectedCycle,
-                 "cycle: a path leads from it to the other through other ops");
+                 refusedForOrder
+                     ? "order: the collectives between them keep their "
+                       "order, but one that uses the first comes before one "
+                       "that the other needs"
+                     : "cycle: a path leads from it to the other through "
+                       "other ops");
           continue;
         }
         // Kept if it beats the placements.

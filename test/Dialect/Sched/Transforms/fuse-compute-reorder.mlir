@@ -81,3 +81,36 @@ func.func @join(%x: tensor<1024xf32>) -> (tensor<1xf32>, tensor<256xf32>) {
   %f = sched.compute "f" ins(%e, %a : tensor<1024xf32>, tensor<1024xf32>) -> (tensor<1xf32>)
   return %f, %u : tensor<1xf32>, tensor<256xf32>
 }
+
+// -----
+
+// Tests that collectives keep their order when a reordering moves them, and
+// that an op holding collectives (a loop that communicates) counts as one
+// (found by sched-pipeline-fuzzer: the loop stayed before the fused op while
+// the all_reduce that uses the first went after it, so the group's
+// collectives changed order). Between "first" and "second": an all_reduce of
+// the first (it must go after the fused op) and a loop whose all_reduce feeds
+// the second (it must go before): no order keeps both, so the pair is
+// refused.
+// CHECK-LABEL: func.func @loop_keeps_order
+// CHECK: sched.compute "first"
+// CHECK: sched.all_reduce_start
+// CHECK: scf.for
+// CHECK: sched.compute "second"
+sched.process_group @g size = 2
+// expected-remark@+1 {{fused 0 pairs into 0 ops}}
+func.func @loop_keeps_order(%x: tensor<64xf32>, %y: tensor<64xf32>, %n: index) -> (tensor<64xf32>, tensor<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{not fused with 'second': order: the collectives between them keep their order, but one that uses the first comes before one that the other needs}}
+  %a = sched.compute "first" ins(%x : tensor<64xf32>) -> (tensor<64xf32>)
+  %f = sched.all_reduce_start %a on @g reduction = sum : tensor<64xf32> -> !sched.future<tensor<64xf32>>
+  %r = sched.wait %f : !sched.future<tensor<64xf32>>
+  %l = scf.for %i = %c0 to %n step %c1 iter_args(%v = %y) -> tensor<64xf32> {
+    %g = sched.all_reduce_start %v on @g reduction = sum : tensor<64xf32> -> !sched.future<tensor<64xf32>>
+    %w = sched.wait %g : !sched.future<tensor<64xf32>>
+    scf.yield %w : tensor<64xf32>
+  }
+  %b = sched.compute "second" ins(%a, %l : tensor<64xf32>, tensor<64xf32>) -> (tensor<64xf32>)
+  return %b, %r : tensor<64xf32>, tensor<64xf32>
+}

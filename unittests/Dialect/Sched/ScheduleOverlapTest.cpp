@@ -13,8 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CriticalPathSchedule.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
@@ -123,12 +125,15 @@ TEST(ScheduleOverlapTest, RandomProgramsStayCorrectWithinBudgetAndNoSlower) {
   MLIRContext context(registry);
   context.loadDialect<SchedDialect, func::FuncDialect>();
   // The pass explains its decisions with remarks; only count the ones that
-  // say it deferred compute or held it back, to see that these paths run.
-  unsigned deferrals = 0, holdBacks = 0;
+  // say it deferred compute, held it back or chose the second strategy, to
+  // see that these paths run.
+  unsigned deferrals = 0, holdBacks = 0, criticalPath = 0;
   ScopedDiagnosticHandler quiet(&context, [&](Diagnostic &diag) {
     std::string message = diag.str();
     deferrals += StringRef(message).starts_with("deferred ");
     holdBacks += StringRef(message).starts_with("waited ");
+    criticalPath +=
+        StringRef(message).starts_with("chose the critical-path schedule");
     return success();
   });
   std::mt19937 rng(2026);
@@ -156,4 +161,100 @@ TEST(ScheduleOverlapTest, RandomProgramsStayCorrectWithinBudgetAndNoSlower) {
   EXPECT_GT(improved, trials / 2);
   EXPECT_GT(deferrals, 0u);
   EXPECT_GT(holdBacks, 0u);
+  // The second strategy wins on some (so its schedules pass these checks).
+  EXPECT_GT(criticalPath, 0u) << "wins: " << criticalPath;
+}
+
+// The critical-path scheduler on its own (the pass only keeps its schedule
+// when it is valid, within budget and faster, which would hide a broken
+// one): on random programs, with both priorities, with and without
+// keep-collective-order, with one and two collectives in flight, every
+// schedule places every op once, keeps the terminator last, respects every
+// dependence (the simulator checks them), issues the collectives in input
+// order with keepOrder, never has more than the cap in flight per group,
+// stays within the budget (the input's peak plus 5 %), and is deterministic.
+TEST(ScheduleOverlapTest, CriticalPathSchedulesAreValid) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadDialect<SchedDialect, func::FuncDialect>();
+  std::mt19937 rng(2027);
+  unsigned faster = 0, trials = 500;
+  for (unsigned trial = 0; trial < trials; ++trial) {
+    OwningOpRef<ModuleOp> module = randomProgram(&context, rng);
+    auto func = cast<func::FuncOp>(module->getBody()->back());
+    Block &body = func.getBody().front();
+    CostModel model(TargetAttr::lookup(func));
+    FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
+    ASSERT_TRUE(succeeded(liveness)) << "trial " << trial;
+    MemoryProfile input(liveness->getProblem(), liveness->getProgramOrder());
+    int64_t budget = input.getPeak() + input.getPeak() / 20;
+    for (bool keepOrder : {false, true}) {
+      DependenceGraph::Options options;
+      options.chainCollectiveIssuers = keepOrder;
+      DependenceGraph graph = DependenceGraph::build(body, options);
+      FailureOr<BlockSimulation> sim =
+          buildBlockSimulationWithGraph(body, model, graph);
+      ASSERT_TRUE(succeeded(sim)) << "trial " << trial;
+      FailureOr<SimResult> before = simulate(sim->simOps);
+      ASSERT_TRUE(succeeded(before)) << "trial " << trial;
+      unsigned n = sim->simOps.size();
+      for (auto priority : {CriticalPathPriority::BottomLevel,
+                            CriticalPathPriority::InputOrder})
+        for (int64_t cap : {1, 2}) {
+          CriticalPathSchedule schedule = scheduleCriticalPath(
+              *sim, graph, liveness->getProblem(), input.getTimeline(),
+              priority, cap, budget, keepOrder);
+          ASSERT_EQ(schedule.order.size(), n) << "trial " << trial;
+          EXPECT_EQ(schedule.order.back(), n - 1) << "trial " << trial;
+          std::vector<unsigned> position(n, n);
+          for (auto [pos, step] : llvm::enumerate(schedule.order)) {
+            ASSERT_LT(step, n) << "trial " << trial;
+            ASSERT_EQ(position[step], n) << "trial " << trial;
+            position[step] = pos;
+          }
+          // Simulate the order (as the pass does).
+          std::vector<SimOp> ops;
+          for (unsigned step : schedule.order) {
+            SimOp op = sim->simOps[step];
+            for (unsigned &dep : op.deps)
+              dep = position[dep];
+            if (op.kind == SimOp::Kind::Wait)
+              op.start = position[op.start];
+            ops.push_back(std::move(op));
+          }
+          FailureOr<SimResult> after = simulate(ops);
+          ASSERT_TRUE(succeeded(after)) << "trial " << trial;
+          for (unsigned step = 0; step < n; ++step)
+            for (unsigned pred : graph.getPreds(step))
+              EXPECT_LT(position[pred], position[step]) << "trial " << trial;
+          // Collectives in flight per group, and their order.
+          std::vector<unsigned> inFlight(sim->streamNames.size(), 0);
+          unsigned lastStart = 0;
+          bool first = true;
+          for (unsigned step : schedule.order) {
+            const SimOp &op = sim->simOps[step];
+            if (op.kind == SimOp::Kind::Start) {
+              EXPECT_LT(inFlight[op.stream]++, static_cast<unsigned>(cap))
+                  << "trial " << trial;
+              if (keepOrder && !first)
+                EXPECT_LT(lastStart, step) << "trial " << trial;
+              lastStart = step;
+              first = false;
+            } else if (op.kind == SimOp::Kind::Wait) {
+              --inFlight[sim->simOps[op.start].stream];
+            }
+          }
+          MemoryProfile memory(liveness->getProblem(), schedule.order);
+          EXPECT_LE(memory.getPeak(), budget) << "trial " << trial;
+          faster += after->makespanUs < before->makespanUs - 1e-6;
+          // Deterministic.
+          CriticalPathSchedule again = scheduleCriticalPath(
+              *sim, graph, liveness->getProblem(), input.getTimeline(),
+              priority, cap, budget, keepOrder);
+          EXPECT_EQ(again.order, schedule.order) << "trial " << trial;
+        }
+    }
+  }
+  EXPECT_GT(faster, trials);
 }

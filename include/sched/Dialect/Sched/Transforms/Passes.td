@@ -130,10 +130,20 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     with one collective in flight per group, then without prefetching beyond
     the input's peak, then keeps the input order.
 
+    A second strategy competes with it: a list scheduler in simulated time
+    with a fixed priority, run twice, with the longest remaining path to the
+    end (the bottom level, collectives counted) and with the input order as
+    priority. It runs the ready compute of best priority whenever the compute
+    stream is free, so independent chains (the micro-batches of gradient
+    accumulation) interleave and hide each other's collectives, under the
+    same in-flight cap, in-order waits per group, collective order and memory
+    budget. The fastest valid schedule within the budget wins; ties keep the
+    first strategy's.
+
     Remarks: one per function with the step time, exposed communication and
     peak before and after, and one per collective left exposed with the
     reason (data dependence, no independent compute left, in-flight cap,
-    memory budget).
+    memory budget); with `explain`, one more when the second strategy wins.
 
     Before:
 

@@ -39,6 +39,29 @@ def run(cmd, env, cwd):
     return result.returncode, result.stdout, result.stderr
 
 
+def report(text):
+    """Prints a problem on stdout (for the summary) and on stderr: lit shows
+    a failing test's stderr whole, while FileCheck shows only part of the
+    output it read."""
+    print(text)
+    print(text, file=sys.stderr)
+
+
+def first_difference(what, a_out, b_out):
+    """Returns where two outputs part: the first differing line of each."""
+    a_lines, b_lines = a_out.splitlines(), b_out.splitlines()
+    line = next((i for i, (x, y) in enumerate(zip(a_lines, b_lines))
+                 if x != y), min(len(a_lines), len(b_lines)))
+
+    def show(lines):
+        if line >= len(lines):
+            return "<end>"
+        return lines[line].decode(errors="replace")[:300]
+
+    return "  %s differ at line %d:\n    first:  %s\n    second: %s" % (
+        what, line + 1, show(a_lines), show(b_lines))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("sched_opt")
@@ -72,8 +95,13 @@ def main():
                 second = run(cmd, env2, other)
         failing = first[0] != 0 or second[0] != 0
         if failing and not (a.allow_errors and first[:2] == second[:2]):
-            print("%s: FAILED (exit %d / %d): %s" % (name, first[0], second[0],
-                                                    first[2].decode(errors="replace")[-300:]))
+            report("%s: FAILED (exit %d / %d): %s" % (
+                name, first[0], second[0],
+                first[2].decode(errors="replace")[-300:]))
+            if first[0] == second[0]:
+                # Same status, different output: say where.
+                for what, a_out, b_out in (("output", first[1], second[1]),):
+                    report(first_difference(what, a_out, b_out))
             failed += 1
             continue
         same = first[:2] == second[:2] if failing else first == second
@@ -87,19 +115,11 @@ def main():
         if not same:
             # Say where the runs part, so that a rare difference in CI can
             # be diagnosed from its log.
-            for what, a_out, b_out in (("exit status", str(first[0]).encode(),
-                                        str(second[0]).encode()),
-                                       ("output", first[1], second[1]),
+            report("%s: DIFFERENT" % name)
+            for what, a_out, b_out in (("output", first[1], second[1]),
                                        ("diagnostics", first[2], second[2])):
-                if a_out == b_out:
-                    continue
-                a_lines, b_lines = a_out.splitlines(), b_out.splitlines()
-                line = next((i for i, (x, y) in enumerate(zip(a_lines, b_lines))
-                             if x != y), min(len(a_lines), len(b_lines)))
-                show = lambda lines: lines[line].decode(errors="replace")[:300] \
-                    if line < len(lines) else "<end>"
-                print("  %s differ at line %d:\n    first:  %s\n    second: %s"
-                      % (what, line + 1, show(a_lines), show(b_lines)))
+                if a_out != b_out:
+                    report(first_difference(what, a_out, b_out))
         failed += not same
     print("%d of %d inputs deterministic" % (len(files) - failed, len(files)))
     return 1 if failed else 0

@@ -111,6 +111,30 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
   return result;
 }
 
+FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops,
+                                           ArrayRef<unsigned> order) {
+  unsigned n = ops.size();
+  if (order.size() != n)
+    return failure();
+  std::vector<unsigned> position(n, n);
+  for (auto [pos, step] : llvm::enumerate(order)) {
+    if (step >= n || position[step] != n)
+      return failure();
+    position[step] = pos;
+  }
+  std::vector<SimOp> reordered;
+  reordered.reserve(n);
+  for (unsigned step : order) {
+    SimOp op = ops[step];
+    for (unsigned &dep : op.deps)
+      dep = position[dep];
+    if (op.kind == SimOp::Kind::Wait)
+      op.start = position[op.start];
+    reordered.push_back(std::move(op));
+  }
+  return simulate(reordered);
+}
+
 //===----------------------------------------------------------------------===//
 // The head-and-tail bound
 //===----------------------------------------------------------------------===//

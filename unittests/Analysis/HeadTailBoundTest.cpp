@@ -54,19 +54,7 @@ double bound(ArrayRef<SimOp> ops) {
 
 /// Simulates the ops of `ops` in the order `order` (positions into `ops`).
 double makespanOf(ArrayRef<SimOp> ops, ArrayRef<unsigned> order) {
-  std::vector<unsigned> position(ops.size());
-  for (auto [pos, step] : llvm::enumerate(order))
-    position[step] = pos;
-  std::vector<SimOp> reordered;
-  for (unsigned step : order) {
-    SimOp op = ops[step];
-    for (unsigned &dep : op.deps)
-      dep = position[dep];
-    if (op.kind == SimOp::Kind::Wait)
-      op.start = position[op.start];
-    reordered.push_back(std::move(op));
-  }
-  FailureOr<SimResult> result = simulate(reordered);
+  FailureOr<SimResult> result = simulate(ops, order);
   EXPECT_TRUE(succeeded(result));
   return succeeded(result) ? result->makespanUs : 0;
 }

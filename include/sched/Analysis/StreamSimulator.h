@@ -85,6 +85,12 @@ struct SimResult {
 /// position that is not an earlier start, or a dependence points forward.
 FailureOr<SimResult> simulate(ArrayRef<SimOp> ops);
 
+/// Simulates `ops` (numbered in their original order, as their `deps` and
+/// `start` are) run in the order `order`, a permutation of their positions:
+/// renumbers them and calls `simulate`. Fails if `order` is not a
+/// permutation, or as `simulate` does.
+FailureOr<SimResult> simulate(ArrayRef<SimOp> ops, ArrayRef<unsigned> order);
+
 /// Returns a lower bound on the makespan of every order of `ops` that keeps
 /// their dependences (`deps`, and every wait after its start), with any issue
 /// order of the collectives: the head-and-tail bound. It treats each stream

@@ -549,25 +549,6 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
   return result;
 }
 
-/// Returns the simulation of `order` (a permutation of the steps).
-FailureOr<SimResult> simulateOrder(const BlockSimulation &sim,
-                                   ArrayRef<unsigned> order) {
-  std::vector<unsigned> position(order.size());
-  for (auto [pos, step] : llvm::enumerate(order))
-    position[step] = pos;
-  std::vector<SimOp> ops;
-  ops.reserve(order.size());
-  for (unsigned step : order) {
-    SimOp op = sim.simOps[step];
-    for (unsigned &dep : op.deps)
-      dep = position[dep];
-    if (op.kind == SimOp::Kind::Wait)
-      op.start = position[op.start];
-    ops.push_back(std::move(op));
-  }
-  return simulate(ops);
-}
-
 std::string us(double value) { return llvm::formatv("{0:F3}", value).str(); }
 
 struct SchedScheduleOverlap
@@ -618,7 +599,7 @@ void SchedScheduleOverlap::runOnOperation() {
   unsigned n = sim.ops.size();
   std::vector<unsigned> original = liveness.getProgramOrder();
   MemoryProfile originalMemory(liveness.getProblem(), original);
-  FailureOr<SimResult> before = simulateOrder(sim, original);
+  FailureOr<SimResult> before = simulate(sim.simOps, original);
   if (failed(before)) {
     func.emitError("cannot simulate the input order");
     return signalPassFailure();
@@ -672,7 +653,7 @@ void SchedScheduleOverlap::runOnOperation() {
       rejection = "the list scheduler did not place every op";
       continue;
     }
-    FailureOr<SimResult> result = simulateOrder(sim, candidate.order);
+    FailureOr<SimResult> result = simulate(sim.simOps, candidate.order);
     MemoryProfile memory(liveness.getProblem(), candidate.order);
     if (failed(result)) {
       rejection = "the schedule breaks a dependence";
@@ -719,7 +700,7 @@ void SchedScheduleOverlap::runOnOperation() {
     double incumbentUs = chosen ? after.makespanUs : before->makespanUs;
     if (cp.order.size() != n)
       continue;
-    FailureOr<SimResult> result = simulateOrder(sim, cp.order);
+    FailureOr<SimResult> result = simulate(sim.simOps, cp.order);
     if (failed(result) || result->makespanUs + kEpsilonUs >= incumbentUs)
       continue;
     MemoryProfile memory(liveness.getProblem(), cp.order);

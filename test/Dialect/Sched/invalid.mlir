@@ -533,6 +533,46 @@ func.func @compute_c1(%x: tensor<4xf32>) {
 
 // -----
 
+// Tests compute_c1: at most one body.
+func.func @compute_c1_two_bodies(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'sched.compute' op has at most one body, but has 2}}
+  %y = sched.compute "f" ins(%x : tensor<4xf32>) -> (tensor<4xf32>) {
+  ^bb0(%a: tensor<4xf32>):
+    sched.yield %a : tensor<4xf32>
+  }, {
+  ^bb0(%a: tensor<4xf32>):
+    sched.yield %a : tensor<4xf32>
+  }
+  return
+}
+
+// -----
+
+// Tests compute_c1: a body is one block; an opaque op has no region, not an
+// empty one.
+func.func @compute_c1_empty_body(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'sched.compute' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
+  %y = sched.compute "f" ins(%x : tensor<4xf32>) -> (tensor<4xf32>) {
+  }
+  return
+}
+
+// -----
+
+// Tests that the body is isolated from above: it reads only its arguments.
+func.func @compute_isolated(%x: tensor<4xf32>) {
+  // expected-note@+1 {{required by region isolation constraints}}
+  %y = sched.compute "f" ins(%x : tensor<4xf32>) -> (tensor<4xf32>) {
+  ^bb0(%a: tensor<4xf32>):
+    // expected-error@+1 {{'arith.addf' op using value defined outside the region}}
+    %s = arith.addf %a, %x : tensor<4xf32>
+    sched.yield %s : tensor<4xf32>
+  }
+  return
+}
+
+// -----
+
 // Tests compute_c2: the body ends with sched.yield.
 func.func @compute_c2_terminator(%x: tensor<4xf32>) {
   // expected-error@+1 {{'sched.compute' op body must end with 'sched.yield'}}

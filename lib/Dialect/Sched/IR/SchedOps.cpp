@@ -468,6 +468,9 @@ void WaitOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 LogicalResult ComputeOp::verify() {
+  // compute_c1
+  if (getBody().size() > 1)
+    return emitOpError("has at most one body, but has ") << getBody().size();
   bool memrefOuts =
       llvm::any_of(getOuts().getTypes(), llvm::IsaPred<MemRefType>);
   // compute_c4
@@ -484,7 +487,7 @@ LogicalResult ComputeOp::verify() {
 LogicalResult ComputeOp::verifyRegions() {
   if (isOpaque())
     return success();
-  Block &body = getBody().front();
+  Block &body = getBodyBlock();
   // compute_c1
   SmallVector<Type> expected(getIns().getTypes());
   llvm::append_range(expected, getOuts().getTypes());

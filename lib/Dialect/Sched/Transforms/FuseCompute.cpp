@@ -1133,7 +1133,8 @@ Operation *FusionPlanner::materialize(const Group &group) {
   OpBuilder builder(anchor);
   auto fused =
       ComputeOp::create(builder, loc, ValueRange(kept).getTypes(),
-                        getKind(group), ins.getArrayRef(), ValueRange(), cost);
+                        getKind(group), ins.getArrayRef(), ValueRange(), cost,
+                        /*bodyCount=*/group.hasBody ? 1 : 0);
 
   // Dimension bounds of the kept results, if any member has some.
   StringRef boundsName = SchedDialect::getDimBoundsAttrName();
@@ -1161,13 +1162,13 @@ Operation *FusionPlanner::materialize(const Group &group) {
   // One body holding the members' bodies, in order.
   if (group.hasBody) {
     Block *body = new Block();
-    fused.getBody().push_back(body);
+    fused.getBody().front().push_back(body);
     llvm::DenseMap<Value, Value> inner; // Outer values to body values.
     for (Value input : ins)
       inner[input] = body->addArgument(input.getType(), loc);
     OpBuilder bodyBuilder = OpBuilder::atBlockEnd(body);
     for (ComputeOp member : members) {
-      Block &memberBody = member.getBody().front();
+      Block &memberBody = member.getBodyBlock();
       IRMapping mapping;
       for (auto [arg, input] :
            llvm::zip(memberBody.getArguments(), member.getIns()))

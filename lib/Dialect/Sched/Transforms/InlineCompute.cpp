@@ -34,7 +34,7 @@ struct InlineComputePass
     // Inner ops first (the walk is post-order): a body may itself hold
     // compute ops (after fusion).
     for (ComputeOp op : bodies) {
-      Block &body = op.getBody().front();
+      Block &body = op.getBodyBlock();
       auto yield = cast<YieldOp>(body.getTerminator());
       SmallVector<Value> arguments(op.getIns());
       llvm::append_range(arguments, op.getOuts());

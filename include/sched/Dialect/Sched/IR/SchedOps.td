@@ -345,8 +345,9 @@ def Sched_ComputeOp : Sched_Op<"compute", [
     the body on memory other than its arguments are not modelled.
 
     Constraints:
-    * `compute_c1`: the body is empty or one block whose arguments have the
-      types of `ins` followed by `outs`.
+    * `compute_c1`: there is at most one body, a region of one block whose
+      arguments have the types of `ins` followed by `outs`. (An opaque op has
+      no region at all, not an empty one.)
     * `compute_c2`: the body ends with `sched.yield` of values of the result
       types.
     * `compute_c3`: tensor `outs`, if any, have the types of the results.
@@ -363,17 +364,38 @@ def Sched_ComputeOp : Sched_Op<"compute", [
                        Variadic<AnyType>:$outs,
                        OptionalAttr<Sched_CostAttr>:$cost);
   let results = (outs Variadic<AnyType>:$results);
-  let regions = (region MaxSizedRegion<1>:$body);
+  // Variadic so that an opaque op has no region at all: MLIR's verifier
+  // checks every op with a region and `IsolatedFromAbove` as a separate task
+  // (in parallel when threading is on) with its own dominance info, which
+  // made verifying a 100k-op program of opaque kernels several times slower.
+  let regions = (region VariadicRegion<SizedRegion<1>>:$body);
   let assemblyFormat = [{
     $kind (`ins` `(` $ins^ `:` type($ins) `)`)?
     (`outs` `(` $outs^ `:` type($outs) `)`)? (`cost` $cost^)?
     attr-dict-with-keyword (`->` `(` type($results)^ `)`)? ($body^)?
   }];
+  let builders = [
+    // An opaque op (no body); the generated builders take the body count.
+    OpBuilder<(ins "TypeRange":$results, "StringAttr":$kind,
+                   "ValueRange":$ins, "ValueRange":$outs, "CostAttr":$cost),
+    [{
+      build($_builder, $_state, results, kind, ins, outs, cost,
+            /*bodyCount=*/0);
+    }]>,
+    OpBuilder<(ins "TypeRange":$results, "StringRef":$kind,
+                   "ValueRange":$ins, "ValueRange":$outs, "CostAttr":$cost),
+    [{
+      build($_builder, $_state, results, kind, ins, outs, cost,
+            /*bodyCount=*/0);
+    }]>
+  ];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     /// Returns true if the op has no body (an opaque kernel).
     bool isOpaque() { return getBody().empty(); }
+    /// Returns the block of the body; the op must not be opaque.
+    Block &getBodyBlock() { return getBody().front().front(); }
   }];
 }
 

@@ -484,6 +484,104 @@ LogicalResult ComputeOp::verify() {
   return success();
 }
 
+/// Parses `keyword ( operands : types )` if `keyword` comes next.
+static ParseResult
+parseOptionalOperandGroup(OpAsmParser &parser, StringRef keyword,
+                          SmallVectorImpl<OpAsmParser::UnresolvedOperand> &ops,
+                          SmallVectorImpl<Type> &types, SMLoc &loc) {
+  if (failed(parser.parseOptionalKeyword(keyword)))
+    return success();
+  if (parser.parseLParen())
+    return failure();
+  loc = parser.getCurrentLocation();
+  return failure(parser.parseOperandList(ops) || parser.parseColon() ||
+                 parser.parseTypeList(types) || parser.parseRParen());
+}
+
+ParseResult ComputeOp::parse(OpAsmParser &parser, OperationState &result) {
+  Properties &props = result.getOrAddProperties<Properties>();
+  StringAttr kind;
+  if (parser.parseCustomAttributeWithFallback(
+          kind, parser.getBuilder().getType<NoneType>()))
+    return failure();
+  props.kind = kind;
+
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> ins, outs;
+  SmallVector<Type, 4> insTypes, outsTypes;
+  SMLoc insLoc, outsLoc;
+  if (parseOptionalOperandGroup(parser, "ins", ins, insTypes, insLoc) ||
+      parseOptionalOperandGroup(parser, "outs", outs, outsTypes, outsLoc))
+    return failure();
+
+  if (succeeded(parser.parseOptionalKeyword("cost"))) {
+    CostAttr cost;
+    if (parser.parseCustomAttributeWithFallback(cost, Type()))
+      return failure();
+    props.cost = cost;
+  }
+
+  SMLoc attrLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      failed(verifyInherentAttrs(result.name, result.attributes, [&]() {
+        return parser.emitError(attrLoc)
+               << "'" << result.name.getStringRef() << "' op ";
+      })))
+    return failure();
+
+  SmallVector<Type, 1> resultTypes;
+  if (succeeded(parser.parseOptionalArrow()) &&
+      (parser.parseLParen() || parser.parseTypeList(resultTypes) ||
+       parser.parseRParen()))
+    return failure();
+
+  SmallVector<std::unique_ptr<Region>, 1> bodies;
+  auto body = std::make_unique<Region>();
+  OptionalParseResult hasBody = parser.parseOptionalRegion(body);
+  if (hasBody.has_value()) {
+    if (failed(*hasBody))
+      return failure();
+    bodies.push_back(std::move(body));
+    // More bodies parse so that the verifier, not the parser, rejects them.
+    while (succeeded(parser.parseOptionalComma())) {
+      bodies.push_back(std::make_unique<Region>());
+      if (parser.parseRegion(*bodies.back()))
+        return failure();
+    }
+  }
+  result.addRegions(bodies);
+
+  props.operandSegmentSizes = {static_cast<int32_t>(ins.size()),
+                               static_cast<int32_t>(outs.size())};
+  result.addTypes(resultTypes);
+  return failure(
+      parser.resolveOperands(ins, insTypes, insLoc, result.operands) ||
+      parser.resolveOperands(outs, outsTypes, outsLoc, result.operands));
+}
+
+void ComputeOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printAttributeWithoutType(getKindAttr());
+  if (!getIns().empty())
+    p << " ins(" << getIns() << " : " << getIns().getTypes() << ')';
+  if (!getOuts().empty())
+    p << " outs(" << getOuts() << " : " << getOuts().getTypes() << ')';
+  if (CostAttr cost = getCostAttr()) {
+    p << " cost ";
+    p.printStrippedAttrOrType(cost);
+  }
+  // Inherent attributes live in the properties, so the raw dictionary holds
+  // only the discardable ones.
+  p.printOptionalAttrDictWithKeyword(
+      getOperation()->getDiscardableAttrDictionary().getValue());
+  if (getNumResults() != 0)
+    p << " -> (" << getResultTypes() << ')';
+  if (!getBody().empty()) {
+    p << ' ';
+    llvm::interleaveComma(getBody(), p,
+                          [&](Region &region) { p.printRegion(region); });
+  }
+}
+
 LogicalResult ComputeOp::verifyRegions() {
   if (isOpaque())
     return success();

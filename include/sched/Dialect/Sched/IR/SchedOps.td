@@ -328,6 +328,15 @@ def Sched_ComputeOp : Sched_Op<"compute", [
     DeclareOpInterfaceMethods<Sched_ComputeOpInterface>]> {
   let summary = "a unit of compute with a cost";
   let description = [{
+    Syntax:
+
+    ```
+    operation ::= `sched.compute` $kind (`ins` `(` $ins^ `:` type($ins) `)`)?
+                  (`outs` `(` $outs^ `:` type($outs) `)`)? (`cost` $cost^)?
+                  attr-dict-with-keyword (`->` `(` type($results)^ `)`)?
+                  ($body^)?
+    ```
+
     Groups work that the scheduler places as one unit on the compute stream.
     `kind` names the work (e.g. `"matmul"`, `"attention_bwd"`); `cost`
     optionally gives flops, memory traffic and a measured time.
@@ -369,11 +378,13 @@ def Sched_ComputeOp : Sched_Op<"compute", [
   // (in parallel when threading is on) with its own dominance info, which
   // made verifying a 100k-op program of opaque kernels several times slower.
   let regions = (region VariadicRegion<SizedRegion<1>>:$body);
-  let assemblyFormat = [{
-    $kind (`ins` `(` $ins^ `:` type($ins) `)`)?
-    (`outs` `(` $outs^ `:` type($outs) `)`)? (`cost` $cost^)?
-    attr-dict-with-keyword (`->` `(` type($results)^ `)`)? ($body^)?
-  }];
+  // The form (in the description) is written by hand only so that printing
+  // reads the discardable attributes alone: the generated printer asks for
+  // all attributes, which builds and uniques a dictionary of the inherent ones
+  // (kind, cost, segment sizes) for every op printed (twice: MLIR prints each
+  // op once more to collect aliases), a third of the time spent printing a
+  // compute op.
+  let hasCustomAssemblyFormat = 1;
   let builders = [
     // An opaque op (no body); the generated builders take the body count.
     OpBuilder<(ins "TypeRange":$results, "StringAttr":$kind,

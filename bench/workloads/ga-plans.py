@@ -46,7 +46,9 @@ PLANS = {
     'two-backwards': {**BASE, (3, 'f'): (2, 3), (2, 'b'): (3, 4),
                       (3, 'b'): (3, 4)},
 }
-GATHERS_IN_FLIGHT = (3, 4, 1000)
+# K: gathers in flight; (K1, K2): K1 while the priority is below 3 (the
+# phases before the last two backwards), K2 after.
+GATHERS_IN_FLIGHT = (3, 4, (6, 3), 1000)
 
 
 def remarks(opt, path, flag):
@@ -120,6 +122,13 @@ def segments(ops):
     return segment, progress
 
 
+def depth(gathers, priority):
+    """The gathers allowed in flight when issuing one of `priority`."""
+    if isinstance(gathers, tuple):
+        return gathers[0] if priority[0] < 3 else gathers[1]
+    return gathers
+
+
 def schedule(ops, priority, gathers):
     """The order the list scheduler described above produces."""
     n = len(ops)
@@ -179,9 +188,9 @@ def schedule(ops, priority, gathers):
         if ended:
             place(ended[0])
             continue
-        issuable = [s for _, s in sorted(fsdp)
+        issuable = [s for p, s in sorted(fsdp)
                     if ops[s]['name'] != 'all_gather'
-                    or len(outstanding) < gathers]
+                    or len(outstanding) < depth(gathers, p)]
         if issuable:
             fsdp.remove((priority[issuable[0]], issuable[0]))
             heapq.heapify(fsdp)
@@ -223,13 +232,15 @@ def main():
                     for i in range(len(ops))]
         for gathers in GATHERS_IN_FLIGHT:
             order = schedule(ops, priority, gathers)
-            path = os.path.join(out, f'{name}-{gathers}.mlir')
+            label = ('/'.join(map(str, gathers))
+                     if isinstance(gathers, tuple) else str(gathers))
+            path = os.path.join(out, f'{name}-{label.replace("/", "-")}.mlir')
             with open(path, 'w') as f:
                 f.write('\n'.join(lines[:body] +
                                   [lines[body + i] for i in order] +
                                   lines[body + len(order):]))
             step, peak = report(opt, path)
-            print(f'| {name} | {gathers} | {step:.1f} | {peak / 2**30:.2f} '
+            print(f'| {name} | {label} | {step:.1f} | {peak / 2**30:.2f} '
                   f'| {"yes" if peak <= budget else "no"} |', flush=True)
 
 

@@ -176,6 +176,31 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops,
 // at or after t0 (before t0 the machine idled or ran a job of smaller tail,
 // which the rule does not do while a job of S is released and unfinished),
 // so J = t0 + (C_j - t0) + q_j <= min_S r + sum_S p + min_S q.
+//
+// The gated prefix. One machine at a time misses that compute can be gated
+// by a communication stream it shares with other compute: every
+// micro-batch's forward needs its own all_gathers, and the first backward
+// op needs all of one micro-batch's, so the compute stream idles at the
+// start however the micro-batches are interleaved. Take a communication
+// stream s, an instant t, and any order; let X be the compute ops that
+// begin before t, A the collectives on s whose waits are ancestors of ops
+// of X, and C the total compute. Every op of X has head < t (it begins no
+// earlier than its head). The collectives of A end before t (each before a
+// wait that ends before an op of X begins), one at a time on s from 0, so
+// sum_A d <= t. Charge every op to one collective on s whose wait is its
+// ancestor (a wait on s to its own collective, any other op to that of its
+// latest predecessor that has one), or to none. Then the compute done before
+// t is at most sum_X p <= U(t) + sum_A w_t <= U(t) + F(t), where U(t) is the
+// compute of ops with head < t charged to none, w_t(a) that of the ops with
+// head < t charged to a, and F(t) the fractional knapsack of items (d_a,
+// w_t(a)) with capacity t (best w/d first). If U(t) + F(t) < C, some compute
+// is left after t, on one stream: the makespan is at least
+// t + C - U(t) - F(t). Between two consecutive heads U and w are fixed and F
+// is concave in t, so the largest value is at a head or where U + F reaches
+// C (the makespan exceeds every t before that point, hence is at least it).
+// The bound tries the heads of the compute ops (at most
+// kMaxPrefixCandidates of them per stream, evenly spaced; fewer only
+// weaken it) on every summed communication stream.
 
 namespace {
 /// A job of a one-machine problem.
@@ -211,6 +236,129 @@ double getJacksonBound(std::vector<Job> &jobs) {
       released.push({tail, remaining - (until - now)});
       now = until;
     }
+  }
+  return bound;
+}
+
+/// How many prefix lengths the gated-prefix bound tries per stream.
+constexpr unsigned kMaxPrefixCandidates = 256;
+
+/// Returns the gated-prefix bound of communication stream `stream` (see
+/// above), or 0: the largest of t + C - U(t) - F(t) over prefix lengths t,
+/// where `head` holds the heads of the ops and `predsOf` their predecessors
+/// (dependences, and a wait's start).
+template <typename PredsOf>
+double getGatedPrefixBound(ArrayRef<SimOp> ops, ArrayRef<double> head,
+                           unsigned stream, PredsOf predsOf) {
+  using Kind = SimOp::Kind;
+  unsigned n = ops.size();
+  // The collective each op is charged to: for a wait on `stream`, its
+  // start; otherwise that of its latest predecessor that has one; n: none.
+  std::vector<unsigned> charge(n, n);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    const SimOp &op = ops[pos];
+    if (op.kind == Kind::Wait && ops[op.start].stream == stream) {
+      charge[pos] = op.start;
+      continue;
+    }
+    ArrayRef<unsigned> in = predsOf(pos);
+    for (unsigned i = in.size(); i-- > 0;)
+      if (charge[in[i]] < n) {
+        charge[pos] = charge[in[i]];
+        break;
+      }
+  }
+  double total = 0;
+  std::vector<unsigned> compute;
+  for (unsigned pos = 0; pos < n; ++pos)
+    if (ops[pos].kind == Kind::Compute && ops[pos].durationUs > 0) {
+      compute.push_back(pos);
+      total += ops[pos].durationUs;
+    }
+  if (compute.empty())
+    return 0;
+  llvm::stable_sort(compute,
+                    [&](unsigned a, unsigned b) { return head[a] < head[b]; });
+
+  // The prefix lengths tried: heads of compute ops (the bound is largest at
+  // one of them, or where U + F reaches C), at most kMaxPrefixCandidates of
+  // them, evenly spaced in head order.
+  std::vector<unsigned> candidates; // Indices into `compute`.
+  for (unsigned i = 1; i < compute.size(); ++i)
+    if (head[compute[i]] > head[compute[i - 1]])
+      candidates.push_back(i);
+  if (candidates.size() > kMaxPrefixCandidates) {
+    std::vector<unsigned> spaced;
+    for (unsigned k = 1; k <= kMaxPrefixCandidates; ++k)
+      spaced.push_back(
+          candidates[(size_t(k) * candidates.size()) / kMaxPrefixCandidates -
+                     1]);
+    candidates = std::move(spaced);
+  }
+
+  // Eligible compute: ops whose head is below t, added in head order. w:
+  // the eligible compute charged to each collective; uncharged: the rest.
+  std::vector<double> weight(n, 0);
+  // Collectives with some weight, best weight per unit of duration first
+  // (ties: the lower position); kept sorted across candidates, re-placing
+  // only the ones whose weight grew.
+  auto better = [&](unsigned a, unsigned b) {
+    double lhs = weight[a] * ops[b].durationUs;
+    double rhs = weight[b] * ops[a].durationUs;
+    return lhs != rhs ? lhs > rhs : a < b;
+  };
+  std::vector<unsigned> items, grown;
+  std::vector<bool> isGrown(n, false);
+  double uncharged = 0, bound = 0;
+  unsigned next = 0;
+  for (unsigned candidate : candidates) {
+    for (; next < candidate; ++next) {
+      unsigned pos = compute[next];
+      unsigned item = charge[pos];
+      if (item == n) {
+        uncharged += ops[pos].durationUs;
+        continue;
+      }
+      if (!isGrown[item]) {
+        isGrown[item] = true;
+        grown.push_back(item);
+      }
+      weight[item] += ops[pos].durationUs;
+    }
+    llvm::erase_if(items, [&](unsigned item) { return isGrown[item]; });
+    llvm::sort(grown, better);
+    size_t middle = items.size();
+    llvm::append_range(items, grown);
+    std::inplace_merge(items.begin(), items.begin() + middle, items.end(),
+                       better);
+    for (unsigned item : grown)
+      isGrown[item] = false;
+    grown.clear();
+    double t = head[compute[candidate]];
+    // F(t): the fractional knapsack of capacity t, stopped where U + F
+    // reaches C.
+    double done = uncharged, spent = 0;
+    for (unsigned item : items) {
+      if (done >= total || spent >= t)
+        break;
+      double duration = ops[item].durationUs;
+      double rest = std::min(duration, t - spent);
+      double gained =
+          duration > 0 ? weight[item] * (rest / duration) : weight[item];
+      if (done + gained >= total) {
+        // U + F reaches C within this item: the bound is the capacity where
+        // it does.
+        spent += duration > 0 ? (total - done) / weight[item] * duration : 0;
+        done = total;
+        break;
+      }
+      done += gained;
+      spent += rest;
+    }
+    if (done < total)
+      bound = std::max(bound, t + (total - done));
+    else
+      bound = std::max(bound, spent);
   }
   return bound;
 }
@@ -398,10 +546,14 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
     }
   }
 
-  // The critical path, then one machine per stream.
+  // The critical path, the gated prefix of every summed communication
+  // stream, then one machine per stream.
   double bound = 0;
   for (unsigned pos = 0; pos < n; ++pos)
     bound = std::max(bound, end[pos] + tail[pos]);
+  for (unsigned stream = 0; stream < numStreams; ++stream)
+    if (slotOf[stream] >= 0 && busy[stream] > 0)
+      bound = std::max(bound, getGatedPrefixBound(ops, head, stream, predsOf));
   std::vector<std::vector<Job>> jobs(numStreams + 1);
   for (unsigned pos = 0; pos < n; ++pos) {
     const SimOp &op = ops[pos];

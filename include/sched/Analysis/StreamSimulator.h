@@ -99,12 +99,17 @@ FailureOr<SimResult> simulate(ArrayRef<SimOp> ops, ArrayRef<unsigned> order);
 /// their ancestors need, collectives counted with their durations) and leave
 /// at least their tail (the time their descendants need) after they end, and
 /// returns the largest optimum of the preemptive relaxations of these
-/// one-machine problems (Jackson's preemptive schedule), or the critical path
-/// if larger. It is never below `SimResult::streamBoundUs` or
+/// one-machine problems (Jackson's preemptive schedule), the critical path,
+/// or the gated prefix of a communication stream if larger: for a prefix
+/// length t, the compute that can begin before t is at most what the
+/// collectives that fit in t on that stream unlock (a fractional knapsack),
+/// so the rest runs after t. It is never below `SimResult::streamBoundUs` or
 /// `SimResult::criticalPathUs`, and is tighter where dependences keep a
-/// stream idle (the first all_gather, the last reduce_scatter). See
-/// docs/Analyses.md for the proof. `ops` must be a valid order (as for
-/// `simulate`, which fails otherwise); O((n + e) log n) time.
+/// stream idle (the first all_gather, the last reduce_scatter, forwards that
+/// each gather their own weights). See docs/Analyses.md for the proof. `ops`
+/// must be a valid order (as for `simulate`, which fails otherwise);
+/// O((n + e) log n) time, plus O(n log n + e + 256 m) per communication
+/// stream of m collectives whose sums it keeps.
 FailureOr<double> computeHeadTailBound(ArrayRef<SimOp> ops);
 
 /// The simulation input of one block, built from IR with a cost model.

@@ -231,6 +231,184 @@ int64_t ProcessGroupOp::getNumNodes(int64_t defaultRanksPerNode) {
 // Collective start ops: shared methods
 //===----------------------------------------------------------------------===//
 
+// The assembly of a collective start:
+//   $inputs (`into` $outputs^)? `on` $group <fields> attr-dict
+//   `:` type($inputs) (`into` type($outputs)^)? `->` qualified(type($future))
+// where <fields> are the op's own attributes, each `name = value`.
+
+/// Parses the form above into an `OpT`; `parseFields` parses <fields> into
+/// the op's properties.
+template <typename OpT>
+static ParseResult parseCollectiveStart(
+    OpAsmParser &parser, OperationState &result,
+    function_ref<ParseResult(typename OpT::Properties &)> parseFields) {
+  auto &props = result.getOrAddProperties<typename OpT::Properties>();
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> inputs, outputs;
+  SMLoc inputsLoc = parser.getCurrentLocation(), outputsLoc;
+  if (parser.parseOperandList(inputs))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("into"))) {
+    outputsLoc = parser.getCurrentLocation();
+    if (parser.parseOperandList(outputs))
+      return failure();
+  }
+  FlatSymbolRefAttr group;
+  if (parser.parseKeyword("on") ||
+      parser.parseCustomAttributeWithFallback(
+          group, parser.getBuilder().getType<NoneType>()))
+    return failure();
+  props.group = group;
+  if (parseFields(props))
+    return failure();
+
+  SMLoc attrLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      failed(OpT::verifyInherentAttrs(result.name, result.attributes, [&]() {
+        return parser.emitError(attrLoc)
+               << "'" << result.name.getStringRef() << "' op ";
+      })))
+    return failure();
+
+  SmallVector<Type, 4> inputTypes, outputTypes;
+  Type future;
+  if (parser.parseColon() || parser.parseTypeList(inputTypes))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("into")) &&
+      parser.parseTypeList(outputTypes))
+    return failure();
+  if (parser.parseArrow() || parser.parseType(future))
+    return failure();
+
+  props.operandSegmentSizes = {static_cast<int32_t>(inputs.size()),
+                               static_cast<int32_t>(outputs.size())};
+  result.addTypes(future);
+  return failure(
+      parser.resolveOperands(inputs, inputTypes, inputsLoc, result.operands) ||
+      parser.resolveOperands(outputs, outputTypes, outputsLoc,
+                             result.operands));
+}
+
+/// Prints the form above; `printFields` prints <fields>, each with a leading
+/// space.
+template <typename OpT>
+static void printCollectiveStart(OpT op, OpAsmPrinter &p,
+                                 function_ref<void()> printFields) {
+  p << ' ' << op.getInputs();
+  if (!op.getOutputs().empty())
+    p << " into " << op.getOutputs();
+  p << " on ";
+  p.printAttributeWithoutType(op.getGroupAttr());
+  printFields();
+  // Inherent attributes live in the properties, so the raw dictionary holds
+  // only the discardable ones.
+  p.printOptionalAttrDict(op->getDiscardableAttrDictionary().getValue());
+  p << " : " << op.getInputs().getTypes();
+  if (!op.getOutputs().empty())
+    p << " into " << op.getOutputs().getTypes();
+  p << " -> " << op.getFuture().getType();
+}
+
+/// Parses `name = value` of a 64-bit integer attribute.
+static ParseResult parseIntegerField(OpAsmParser &parser, StringRef name,
+                                     IntegerAttr &attr) {
+  return failure(parser.parseKeyword(name) || parser.parseEqual() ||
+                 parser.parseCustomAttributeWithFallback(
+                     attr, parser.getBuilder().getIntegerType(64)));
+}
+
+static void printIntegerField(OpAsmPrinter &p, StringRef name,
+                              IntegerAttr attr) {
+  p << ' ' << name << " = ";
+  p.printAttributeWithoutType(attr);
+}
+
+/// Parses `reduction = kind`.
+static ParseResult parseReductionField(OpAsmParser &parser,
+                                       ReductionKindAttr &attr) {
+  return failure(parser.parseKeyword("reduction") || parser.parseEqual() ||
+                 parser.parseCustomAttributeWithFallback(attr, Type()));
+}
+
+static void printReductionField(OpAsmPrinter &p, ReductionKindAttr attr) {
+  // The enum attribute prints its own leading space.
+  p << " reduction =";
+  p.printStrippedAttrOrType(attr);
+}
+
+ParseResult AllGatherStartOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  return parseCollectiveStart<AllGatherStartOp>(
+      parser, result, [&](Properties &props) {
+        return parseIntegerField(parser, "gather_dim", props.gather_dim);
+      });
+}
+
+void AllGatherStartOp::print(OpAsmPrinter &p) {
+  printCollectiveStart(*this, p, [&] {
+    printIntegerField(p, "gather_dim", getGatherDimAttr());
+  });
+}
+
+ParseResult ReduceScatterStartOp::parse(OpAsmParser &parser,
+                                        OperationState &result) {
+  return parseCollectiveStart<ReduceScatterStartOp>(
+      parser, result, [&](Properties &props) {
+        return failure(
+            parseReductionField(parser, props.reduction) ||
+            parseIntegerField(parser, "scatter_dim", props.scatter_dim));
+      });
+}
+
+void ReduceScatterStartOp::print(OpAsmPrinter &p) {
+  printCollectiveStart(*this, p, [&] {
+    printReductionField(p, getReductionAttr());
+    printIntegerField(p, "scatter_dim", getScatterDimAttr());
+  });
+}
+
+ParseResult AllReduceStartOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  return parseCollectiveStart<AllReduceStartOp>(
+      parser, result, [&](Properties &props) {
+        return parseReductionField(parser, props.reduction);
+      });
+}
+
+void AllReduceStartOp::print(OpAsmPrinter &p) {
+  printCollectiveStart(*this, p,
+                       [&] { printReductionField(p, getReductionAttr()); });
+}
+
+ParseResult AllToAllStartOp::parse(OpAsmParser &parser,
+                                   OperationState &result) {
+  return parseCollectiveStart<AllToAllStartOp>(
+      parser, result, [&](Properties &props) {
+        return failure(
+            parseIntegerField(parser, "split_dim", props.split_dim) ||
+            parseIntegerField(parser, "concat_dim", props.concat_dim));
+      });
+}
+
+void AllToAllStartOp::print(OpAsmPrinter &p) {
+  printCollectiveStart(*this, p, [&] {
+    printIntegerField(p, "split_dim", getSplitDimAttr());
+    printIntegerField(p, "concat_dim", getConcatDimAttr());
+  });
+}
+
+ParseResult BroadcastStartOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  return parseCollectiveStart<BroadcastStartOp>(
+      parser, result, [&](Properties &props) {
+        return parseIntegerField(parser, "root", props.root);
+      });
+}
+
+void BroadcastStartOp::print(OpAsmPrinter &p) {
+  printCollectiveStart(*this, p,
+                       [&] { printIntegerField(p, "root", getRootAttr()); });
+}
+
 #define SCHED_COLLECTIVE_COMMON(OP, KIND)                                      \
   CollectiveKind OP::getCollectiveKind() { return CollectiveKind::KIND; }      \
   LogicalResult OP::verifySymbolUses(SymbolTableCollection &symbolTable) {     \

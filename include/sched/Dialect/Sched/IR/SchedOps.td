@@ -82,6 +82,9 @@ class Sched_CollectiveStartOp<string mnemonic, list<Trait> traits = []>
         DeclareOpInterfaceMethods<SymbolUserOpInterface>,
         DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
         Sched_CollectiveOpInterface]> {
+  // The form is written by hand (SchedOps.cpp) for the reason given at
+  // sched.compute; each op's description shows its syntax.
+  let hasCustomAssemblyFormat = 1;
   code commonDescription = [{
 
     The op is variadic: one op carries a bucket of several tensors, each of
@@ -115,6 +118,15 @@ class Sched_CollectiveStartOp<string mnemonic, list<Trait> traits = []>
 def Sched_AllGatherStartOp : Sched_CollectiveStartOp<"all_gather_start"> {
   let summary = "starts an all-gather";
   let description = [{
+    Syntax:
+
+    ```
+    operation ::= `sched.all_gather_start` $inputs (`into` $outputs^)? `on` $group
+                  `gather_dim` `=` $gather_dim
+                  attr-dict `:` type($inputs) (`into` type($outputs)^)?
+                  `->` qualified(type($future))
+    ```
+
     Every rank sends its input; every rank receives the inputs of all ranks
     concatenated along `gather_dim`, in group order.
 
@@ -143,10 +155,6 @@ def Sched_AllGatherStartOp : Sched_CollectiveStartOp<"all_gather_start"> {
   let arguments = (ins Variadic<AnyType>:$inputs, Variadic<AnyType>:$outputs,
                        FlatSymbolRefAttr:$group, I64Attr:$gather_dim);
   let results = (outs Sched_FutureType:$future);
-  let assemblyFormat = [{
-    $inputs (`into` $outputs^)? `on` $group `gather_dim` `=` $gather_dim
-    attr-dict `:` type($inputs) (`into` type($outputs)^)? `->` qualified(type($future))
-  }];
   let hasVerifier = 1;
 }
 
@@ -154,6 +162,16 @@ def Sched_ReduceScatterStartOp
     : Sched_CollectiveStartOp<"reduce_scatter_start"> {
   let summary = "starts a reduce-scatter";
   let description = [{
+    Syntax:
+
+    ```
+    operation ::= `sched.reduce_scatter_start` $inputs (`into` $outputs^)? `on` $group
+                  `reduction` `=` `` $reduction
+                  `scatter_dim` `=` $scatter_dim
+                  attr-dict `:` type($inputs) (`into` type($outputs)^)?
+                  `->` qualified(type($future))
+    ```
+
     The inputs of all ranks are reduced element-wise with `reduction`, then
     split along `scatter_dim` into group-size equal parts; rank i receives
     part i.
@@ -185,11 +203,6 @@ def Sched_ReduceScatterStartOp
                        FlatSymbolRefAttr:$group,
                        Sched_ReductionKindAttr:$reduction, I64Attr:$scatter_dim);
   let results = (outs Sched_FutureType:$future);
-  let assemblyFormat = [{
-    $inputs (`into` $outputs^)? `on` $group `reduction` `=` `` $reduction
-    `scatter_dim` `=` $scatter_dim
-    attr-dict `:` type($inputs) (`into` type($outputs)^)? `->` qualified(type($future))
-  }];
   let hasVerifier = 1;
 }
 
@@ -197,6 +210,15 @@ def Sched_AllReduceStartOp
     : Sched_CollectiveStartOp<"all_reduce_start"> {
   let summary = "starts an all-reduce";
   let description = [{
+    Syntax:
+
+    ```
+    operation ::= `sched.all_reduce_start` $inputs (`into` $outputs^)? `on` $group
+                  `reduction` `=` `` $reduction
+                  attr-dict `:` type($inputs) (`into` type($outputs)^)?
+                  `->` qualified(type($future))
+    ```
+
     The inputs of all ranks are reduced element-wise with `reduction`; every
     rank receives the full result.
 
@@ -219,16 +241,22 @@ def Sched_AllReduceStartOp
                        FlatSymbolRefAttr:$group,
                        Sched_ReductionKindAttr:$reduction);
   let results = (outs Sched_FutureType:$future);
-  let assemblyFormat = [{
-    $inputs (`into` $outputs^)? `on` $group `reduction` `=` `` $reduction
-    attr-dict `:` type($inputs) (`into` type($outputs)^)? `->` qualified(type($future))
-  }];
   let hasVerifier = 1;
 }
 
 def Sched_AllToAllStartOp : Sched_CollectiveStartOp<"all_to_all_start"> {
   let summary = "starts an all-to-all";
   let description = [{
+    Syntax:
+
+    ```
+    operation ::= `sched.all_to_all_start` $inputs (`into` $outputs^)? `on` $group
+                  `split_dim` `=` $split_dim
+                  `concat_dim` `=` $concat_dim
+                  attr-dict `:` type($inputs) (`into` type($outputs)^)?
+                  `->` qualified(type($future))
+    ```
+
     Every rank splits its input along `split_dim` into group-size parts and
     sends part j to rank j; every rank concatenates the parts it receives
     along `concat_dim`, in group order.
@@ -255,17 +283,21 @@ def Sched_AllToAllStartOp : Sched_CollectiveStartOp<"all_to_all_start"> {
                        FlatSymbolRefAttr:$group, I64Attr:$split_dim,
                        I64Attr:$concat_dim);
   let results = (outs Sched_FutureType:$future);
-  let assemblyFormat = [{
-    $inputs (`into` $outputs^)? `on` $group `split_dim` `=` $split_dim
-    `concat_dim` `=` $concat_dim
-    attr-dict `:` type($inputs) (`into` type($outputs)^)? `->` qualified(type($future))
-  }];
   let hasVerifier = 1;
 }
 
 def Sched_BroadcastStartOp : Sched_CollectiveStartOp<"broadcast_start"> {
   let summary = "starts a broadcast";
   let description = [{
+    Syntax:
+
+    ```
+    operation ::= `sched.broadcast_start` $inputs (`into` $outputs^)? `on` $group
+                  `root` `=` $root
+                  attr-dict `:` type($inputs) (`into` type($outputs)^)?
+                  `->` qualified(type($future))
+    ```
+
     The input of rank `root` (a position in the group) is sent to every rank.
     The inputs of the other ranks are not read (but give the shape).
 
@@ -284,10 +316,6 @@ def Sched_BroadcastStartOp : Sched_CollectiveStartOp<"broadcast_start"> {
   let arguments = (ins Variadic<AnyType>:$inputs, Variadic<AnyType>:$outputs,
                        FlatSymbolRefAttr:$group, I64Attr:$root);
   let results = (outs Sched_FutureType:$future);
-  let assemblyFormat = [{
-    $inputs (`into` $outputs^)? `on` $group `root` `=` $root
-    attr-dict `:` type($inputs) (`into` type($outputs)^)? `->` qualified(type($future))
-  }];
   let hasVerifier = 1;
 }
 

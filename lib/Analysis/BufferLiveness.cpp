@@ -128,6 +128,23 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
     numValues += op.getNumResults();
   }
   liveness.storage.reserve(numValues);
+  // The size of each static type met so far: most values of a block share a
+  // few dozen types, and sizing one (its element type, then its shape) cost
+  // more than a lookup. Dynamic shapes and bounds are sized every time.
+  // Only looked up, never iterated.
+  llvm::DenseMap<Type, int64_t> staticSizes;
+  auto getSize = [&](ShapedType type, DenseI64ArrayAttr bounds,
+                     Location loc) -> FailureOr<int64_t> {
+    if (bounds || !type.hasStaticShape())
+      return getShapedSize(type, bounds, loc);
+    auto it = staticSizes.find(type);
+    if (it != staticSizes.end())
+      return it->second;
+    FailureOr<int64_t> size = getShapedSize(type, bounds, loc);
+    if (succeeded(size))
+      staticSizes.try_emplace(type, *size);
+    return size;
+  };
   auto newBuffer = [&](Value value, int64_t size, std::optional<unsigned> def,
                        bool liveOut) {
     unsigned buffer = problem.addBuffer(size, def, liveOut);
@@ -146,7 +163,7 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
     if (function && block.isEntryBlock())
       bounds = dyn_cast_or_null<DenseI64ArrayAttr>(
           function.getArgAttr(arg.getArgNumber(), kDimBoundsAttr));
-    FailureOr<int64_t> size = getShapedSize(type, bounds, arg.getLoc());
+    FailureOr<int64_t> size = getSize(type, bounds, arg.getLoc());
     if (failed(size))
       return failure();
     newBuffer(arg, *size, std::nullopt, options.argumentsLiveThroughout);
@@ -171,10 +188,10 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
       for (auto [index, type] :
            llvm::enumerate(collective.getResultValueTypes())) {
         FailureOr<int64_t> size =
-            getShapedSize(cast<ShapedType>(type),
-                          getBounds(boundsAttr, index,
-                                    collective.getResultValueTypes().size()),
-                          op->getLoc());
+            getSize(cast<ShapedType>(type),
+                    getBounds(boundsAttr, index,
+                              collective.getResultValueTypes().size()),
+                    op->getLoc());
         if (failed(size))
           return failure();
         parts.push_back(newBuffer(future, *size, step, false));
@@ -211,7 +228,7 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
           liveness.storage[result] = *buffer;
           continue;
         }
-      FailureOr<int64_t> size = getShapedSize(
+      FailureOr<int64_t> size = getSize(
           type,
           getBounds(boundsAttr, result.getResultNumber(), op->getNumResults()),
           op->getLoc());

@@ -552,17 +552,25 @@ FailureOr<int64_t> CostModel::getCollectiveBytes(CollectiveOpInterface op) {
 FailureOr<CollectiveEstimate>
 CostModel::estimateCollective(CollectiveOpInterface op,
                               SymbolTableCollection &symbols) const {
+  FailureOr<std::pair<int64_t, int64_t>> shape = getGroupShape(op, symbols);
+  if (failed(shape))
+    return failure();
+  FailureOr<int64_t> bytes = getCollectiveBytes(op);
+  if (failed(bytes))
+    return failure();
+  return estimateCollective(op.getCollectiveKind(), *bytes, shape->first,
+                            shape->second);
+}
+
+FailureOr<std::pair<int64_t, int64_t>>
+CostModel::getGroupShape(CollectiveOpInterface op,
+                         SymbolTableCollection &symbols) const {
   auto group =
       symbols.lookupNearestSymbolFrom<ProcessGroupOp>(op, op.getGroupAttr());
   if (!group)
     return op->emitError() << "cannot find process group " << op.getGroupAttr();
-  FailureOr<int64_t> bytes = getCollectiveBytes(op);
-  if (failed(bytes))
-    return failure();
-  auto groupSize = static_cast<int64_t>(group.getSize());
-  int64_t numNodes = group.getNumNodes(target.getGpusPerNode());
-  return estimateCollective(op.getCollectiveKind(), *bytes, groupSize,
-                            numNodes);
+  return std::make_pair(static_cast<int64_t>(group.getSize()),
+                        group.getNumNodes(target.getGpusPerNode()));
 }
 
 FailureOr<double>

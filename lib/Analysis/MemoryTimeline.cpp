@@ -138,10 +138,14 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     }
     return true;
   };
-  for (unsigned step : steps)
+  for (unsigned step : steps) {
+    // A member of a group the window does not hold whole.
+    if (stepStamp[groupOf[step]] != stamp)
+      return false;
     if (groupOf[step] == step && groupMembers[step].size() > 1 &&
         !spanGroup(groupMembers[step]))
       return false;
+  }
   for (ArrayRef<unsigned> members : fuse)
     if (members.empty() || !spanGroup(members))
       return false;
@@ -160,10 +164,6 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
         return false;
     }
   }
-  // A member of a group the window does not hold whole.
-  for (unsigned step : steps)
-    if (stepStamp[groupOf[step]] != stamp)
-      return false;
   // The buffers the window's steps touch, with the first and last new
   // positions of their uses in the window.
   auto touch = [&](unsigned b) {

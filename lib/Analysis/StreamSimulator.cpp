@@ -581,6 +581,10 @@ FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
   BlockSimulation sim;
   SymbolTableCollection symbols;
   llvm::StringMap<unsigned> streamOf;
+  // The shape of each process group, by its symbol: the ops of one block
+  // share a symbol scope, and a lookup per collective cost more than the
+  // rest of its estimate. Only looked up, never iterated.
+  llvm::DenseMap<Attribute, std::pair<int64_t, int64_t>> groupShapes;
   sim.ops.reserve(graph.size());
   sim.simOps.reserve(graph.size());
   for (Operation &op : block) {
@@ -589,16 +593,28 @@ FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
     SimOp simOp;
     llvm::append_range(simOp.deps, graph.getPreds(pos));
     if (auto collective = dyn_cast<CollectiveOpInterface>(&op)) {
-      FailureOr<double> time =
-          costModel.getCollectiveTimeUs(collective, symbols);
-      if (failed(time))
+      // CostModel::getCollectiveTimeUs, with the group's shape kept.
+      auto shape = groupShapes.find(collective.getGroupAttr());
+      if (shape == groupShapes.end()) {
+        FailureOr<std::pair<int64_t, int64_t>> found =
+            costModel.getGroupShape(collective, symbols);
+        if (failed(found))
+          return failure();
+        shape =
+            groupShapes.try_emplace(collective.getGroupAttr(), *found).first;
+      }
+      FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(collective);
+      if (failed(bytes))
         return failure();
+      double time = costModel.getCollectiveTimeUs(
+          collective.getCollectiveKind(), *bytes, shape->second.first,
+          shape->second.second);
       StringRef group = collective.getGroupAttr().getValue();
       auto [it, inserted] = streamOf.try_emplace(group, sim.streamNames.size());
       if (inserted)
         sim.streamNames.push_back(group.str());
       simOp.kind = SimOp::Kind::Start;
-      simOp.durationUs = *time;
+      simOp.durationUs = time;
       simOp.stream = it->second;
     } else if (auto wait = dyn_cast<WaitOp>(&op)) {
       simOp.kind = SimOp::Kind::Wait;

@@ -280,6 +280,13 @@ public:
   /// fails if a type has a dynamic shape or an element type without a width.
   static FailureOr<int64_t> getCollectiveBytes(CollectiveOpInterface op);
 
+  /// Returns the size and the node count of the `sched.process_group` of
+  /// `op` (the node size defaults to the target's `gpus_per_node`); emits an
+  /// error on `op` and fails if the group cannot be found. The same for every
+  /// collective of a group in one symbol scope, so callers may keep it.
+  FailureOr<std::pair<int64_t, int64_t>>
+  getGroupShape(CollectiveOpInterface op, SymbolTableCollection &symbols) const;
+
   /// Estimates `op`. The group size and node count come from its
   /// `sched.process_group` (the node size defaults to the target's
   /// `gpus_per_node`). Emits an error on `op` and fails if the op cannot be

@@ -37,10 +37,18 @@ struct SchedRecordCollectiveOrder
     // The next number of each group; only looked up, never iterated.
     llvm::StringMap<int64_t> next;
     Builder builder(&getContext());
+    // The name, uniqued once, and the numbers, uniqued once each: groups
+    // share them. The attribute is discardable (never inherent), so it goes
+    // straight to the discardable dictionary.
+    StringAttr name =
+        builder.getStringAttr(SchedDialect::getCollectiveOrderAttrName());
+    SmallVector<Attribute> numbers;
     getOperation()->walk<WalkOrder::PreOrder>([&](CollectiveOpInterface start) {
       int64_t number = next[start.getGroupAttr().getValue()]++;
-      start->setAttr(SchedDialect::getCollectiveOrderAttrName(),
-                     builder.getDenseI64ArrayAttr(number));
+      while (static_cast<int64_t>(numbers.size()) <= number)
+        numbers.push_back(
+            builder.getDenseI64ArrayAttr(static_cast<int64_t>(numbers.size())));
+      start->setDiscardableAttr(name, numbers[number]);
     });
   }
 };
@@ -49,8 +57,12 @@ struct SchedStripCollectiveOrder
     : public sched::impl::SchedStripCollectiveOrderBase<
           SchedStripCollectiveOrder> {
   void runOnOperation() override {
-    getOperation().walk([](CollectiveOpInterface start) {
-      start->removeAttr(SchedDialect::getCollectiveOrderAttrName());
+    // Discardable, never inherent: removed from the discardable dictionary
+    // by its name, uniqued once.
+    StringAttr name = StringAttr::get(
+        &getContext(), SchedDialect::getCollectiveOrderAttrName());
+    getOperation().walk([&](CollectiveOpInterface start) {
+      start->removeDiscardableAttr(name);
     });
   }
 };

@@ -163,11 +163,11 @@ private:
 };
 } // namespace
 
-std::vector<unsigned>
-mlir::sched::orderLeastPeakFirst(const DependenceGraph &graph,
-                                 const MemoryProblem &problem) {
+/// orderLeastPeakFirst with the memory facts of `problem` given.
+static std::vector<unsigned>
+orderLeastPeakFirstWith(const DependenceGraph &graph,
+                        const MemoryProblem &problem, const NodeBuffers &info) {
   unsigned n = graph.size();
-  NodeBuffers info(problem);
   // Leaves sorted by (allocation, node).
   std::vector<unsigned> byAlloc(n), rank(n);
   std::iota(byAlloc.begin(), byAlloc.end(), 0);
@@ -279,10 +279,16 @@ mlir::sched::orderBreadthFirst(const DependenceGraph &graph) {
 }
 
 std::vector<unsigned>
-mlir::sched::orderDepthFirst(const DependenceGraph &graph,
-                             const MemoryProblem &problem) {
+mlir::sched::orderLeastPeakFirst(const DependenceGraph &graph,
+                                 const MemoryProblem &problem) {
+  return orderLeastPeakFirstWith(graph, problem, NodeBuffers(problem));
+}
+
+/// orderDepthFirst with the memory facts of `problem` given.
+static std::vector<unsigned> orderDepthFirstWith(const DependenceGraph &graph,
+                                                 const MemoryProblem &problem,
+                                                 const NodeBuffers &info) {
   unsigned n = graph.size();
-  NodeBuffers info(problem);
   std::vector<int64_t> footprint(info.allocated);
   for (unsigned node = 0; node < n; ++node)
     for (unsigned b : info.used[node])
@@ -328,6 +334,12 @@ mlir::sched::orderDepthFirst(const DependenceGraph &graph,
     }
   }
   return order;
+}
+
+std::vector<unsigned>
+mlir::sched::orderDepthFirst(const DependenceGraph &graph,
+                             const MemoryProblem &problem) {
+  return orderDepthFirstWith(graph, problem, NodeBuffers(problem));
 }
 
 //===----------------------------------------------------------------------===//
@@ -583,9 +595,14 @@ LowPeakOrder mlir::sched::findLowPeakOrder(const DependenceGraph &graph,
       result.order = std::move(order);
     }
   };
-  consider(OrderStrategy::Greedy, orderLeastPeakFirst(graph, problem));
+  // The memory facts of each node, built once for the two orders that read
+  // them.
+  NodeBuffers info(problem);
+  consider(OrderStrategy::Greedy,
+           orderLeastPeakFirstWith(graph, problem, info));
   consider(OrderStrategy::BreadthFirst, orderBreadthFirst(graph));
-  consider(OrderStrategy::DepthFirst, orderDepthFirst(graph, problem));
+  consider(OrderStrategy::DepthFirst,
+           orderDepthFirstWith(graph, problem, info));
   if (!options.exact)
     return result;
   if (n > options.exactOptions.maxNodes) {

@@ -82,7 +82,8 @@ mlir::sched::interleavedRanks(const BlockSimulation &sim,
   // The split of each micro-batch: the first local position that most of
   // its own values (defined before it, used at or after it) live across.
   std::vector<double> key(n, 0);
-  for (auto [k, steps] : llvm::enumerate(members)) {
+  unsigned numFound = 0;
+  for (ArrayRef<unsigned> steps : members) {
     unsigned m = steps.size();
     std::vector<int64_t> change(m + 1, 0);
     for (unsigned step : steps)
@@ -99,6 +100,15 @@ mlir::sched::interleavedRanks(const BlockSimulation &sim,
         split = p;
       }
     }
+    // No value of its own lives across any of its ops: not a micro-batch
+    // (no forward and backward); its steps are shared.
+    if (best == 0) {
+      for (unsigned step : steps)
+        batch[step] = kNone;
+      continue;
+    }
+    // Micro-batches in seed order, those found only.
+    double phase = numFound++;
     // Segments [0, split) and [split, m): the forward ends before the op
     // that the saved values live across.
     double forward = 0, backward = 0;
@@ -109,13 +119,15 @@ mlir::sched::interleavedRanks(const BlockSimulation &sim,
     for (unsigned p = 0; p < m; ++p) {
       unsigned step = steps[p];
       if (p < split)
-        key[step] = k + (forward > 0 ? doneForward / forward : 0);
+        key[step] = phase + (forward > 0 ? doneForward / forward : 0);
       else
-        key[step] = k + 1 + (backward > 0 ? doneBackward / backward : 0);
+        key[step] = phase + 1 + (backward > 0 ? doneBackward / backward : 0);
       if (isCompute(step))
         (p < split ? doneForward : doneBackward) += ops[step].durationUs;
     }
   }
+  if (numFound < 2)
+    return {};
   // Shared steps: the smallest key of their successors (a start's wait
   // included).
   std::vector<unsigned> waitOf(n, n);

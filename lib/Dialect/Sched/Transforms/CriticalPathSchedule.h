@@ -57,12 +57,12 @@ enum class CriticalPathPriority {
 ///   weight gathers); seeds are compute ops that depend on no compute op
 ///   (each micro-batch's first op). A step's micro-batch is the last seed,
 ///   in input order, that it depends on, so that an op joining micro-batches
-///   (a gradient accumulation) goes with the last of them. Fewer than two
-///   seeds: not found.
+///   (a gradient accumulation) goes with the last of them.
 /// * Each micro-batch splits into a forward and a backward at the first
 ///   position (in input order, among its steps) that most of its own values
 ///   live across: the values saved for the backward all live across the
-///   loss.
+///   loss. A seed's steps that no value of their own lives across are not a
+///   micro-batch (they are shared). Fewer than two micro-batches: not found.
 /// * Micro-batch k's forward takes the interval [k, k+1] of virtual time, its
 ///   backward [k+1, k+2]; a step's key is its segment's start plus the
 ///   fraction of the segment's compute time before it. Shared steps take the

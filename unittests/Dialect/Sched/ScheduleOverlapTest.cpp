@@ -167,7 +167,8 @@ TEST(ScheduleOverlapTest, RandomProgramsStayCorrectWithinBudgetAndNoSlower) {
 
 // The critical-path scheduler on its own (the pass only keeps its schedule
 // when it is valid, within budget and faster, which would hide a broken
-// one): on random programs, with both priorities, with and without
+// one): on random programs, with the three priorities (the interleaved one
+// where it finds micro-batches), with and without
 // keep-collective-order, with one and two collectives in flight, every
 // schedule places every op once, keeps the terminator last, respects every
 // dependence (the simulator checks them), issues the collectives in input
@@ -179,7 +180,7 @@ TEST(ScheduleOverlapTest, CriticalPathSchedulesAreValid) {
   MLIRContext context(registry);
   context.loadDialect<SchedDialect, func::FuncDialect>();
   std::mt19937 rng(2027);
-  unsigned faster = 0, trials = 500;
+  unsigned faster = 0, interleaved = 0, trials = 500;
   for (unsigned trial = 0; trial < trials; ++trial) {
     OwningOpRef<ModuleOp> module = randomProgram(&context, rng);
     auto func = cast<func::FuncOp>(module->getBody()->back());
@@ -199,12 +200,23 @@ TEST(ScheduleOverlapTest, CriticalPathSchedulesAreValid) {
       FailureOr<SimResult> before = simulate(sim->simOps);
       ASSERT_TRUE(succeeded(before)) << "trial " << trial;
       unsigned n = sim->simOps.size();
-      for (auto priority : {CriticalPathPriority::BottomLevel,
-                            CriticalPathPriority::InputOrder})
+      for (auto priority :
+           {CriticalPathPriority::BottomLevel, CriticalPathPriority::InputOrder,
+            CriticalPathPriority::Interleaved})
         for (int64_t cap : {1, 2}) {
           CriticalPathSchedule schedule = scheduleCriticalPath(
               *sim, graph, liveness->getProblem(), input.getTimeline(),
               priority, cap, budget, keepOrder);
+          // Interleaved: skipped (no order) exactly where no two
+          // micro-batches are found.
+          if (priority == CriticalPathPriority::Interleaved) {
+            bool found = !interleavedRanks(*sim, graph).empty();
+            if (!found) {
+              EXPECT_TRUE(schedule.order.empty()) << "trial " << trial;
+              continue;
+            }
+            ++interleaved;
+          }
           ASSERT_EQ(schedule.order.size(), n) << "trial " << trial;
           EXPECT_EQ(schedule.order.back(), n - 1) << "trial " << trial;
           std::vector<unsigned> position(n, n);
@@ -249,4 +261,7 @@ TEST(ScheduleOverlapTest, CriticalPathSchedulesAreValid) {
     }
   }
   EXPECT_GT(faster, trials);
+  // Random programs read both arguments from many ops: most hold several
+  // micro-batches by the interleaved priority's rule.
+  EXPECT_GT(interleaved, trials);
 }

@@ -22,6 +22,139 @@ using namespace mlir::sched;
 /// memory budget before it falls back.
 static constexpr unsigned kMemoryScan = 16;
 
+std::vector<unsigned>
+mlir::sched::interleavedRanks(const BlockSimulation &sim,
+                              const DependenceGraph &graph) {
+  const std::vector<SimOp> &ops = sim.simOps;
+  unsigned n = ops.size();
+  if (n < 2)
+    return {};
+  unsigned terminator = n - 1;
+  constexpr unsigned kNone = ~0u;
+  auto isCompute = [&](unsigned s) {
+    return ops[s].kind == SimOp::Kind::Compute;
+  };
+  // The predecessors of a step: the graph's, and a wait's start.
+  auto forEachPred = [&](unsigned step, auto fn) {
+    for (unsigned pred : graph.getPreds(step))
+      fn(pred);
+    if (ops[step].kind == SimOp::Kind::Wait && ops[step].start < step &&
+        !llvm::is_contained(graph.getPreds(step), ops[step].start))
+      fn(ops[step].start);
+  };
+
+  // Micro-batches: the last seed each step depends on (steps are in a
+  // topological order, the input's).
+  std::vector<unsigned> batch(n, kNone);
+  unsigned numBatches = 0;
+  for (unsigned step = 0; step < terminator; ++step) {
+    unsigned last = kNone;
+    forEachPred(step, [&](unsigned pred) {
+      if (batch[pred] != kNone && (last == kNone || batch[pred] > last))
+        last = batch[pred];
+    });
+    if (last != kNone)
+      batch[step] = last;
+    else if (isCompute(step))
+      batch[step] = numBatches++;
+  }
+  if (numBatches < 2)
+    return {};
+
+  // Each micro-batch's steps in input order, and each step's index there.
+  std::vector<SmallVector<unsigned>> members(numBatches);
+  std::vector<unsigned> local(n, 0);
+  for (unsigned step = 0; step < terminator; ++step)
+    if (batch[step] != kNone) {
+      local[step] = members[batch[step]].size();
+      members[batch[step]].push_back(step);
+    }
+  // The last local use of each step's value within its micro-batch.
+  std::vector<unsigned> lastUse(n, kNone);
+  for (unsigned step = 0; step < terminator; ++step)
+    if (batch[step] != kNone)
+      forEachPred(step, [&](unsigned pred) {
+        if (batch[pred] == batch[step] &&
+            (lastUse[pred] == kNone || local[step] > lastUse[pred]))
+          lastUse[pred] = local[step];
+      });
+
+  // The split of each micro-batch: the first local position that most of
+  // its own values (defined before it, used at or after it) live across.
+  std::vector<double> key(n, 0);
+  unsigned numFound = 0;
+  for (ArrayRef<unsigned> steps : members) {
+    unsigned m = steps.size();
+    std::vector<int64_t> change(m + 1, 0);
+    for (unsigned step : steps)
+      if (lastUse[step] != kNone) {
+        ++change[local[step] + 1];
+        --change[lastUse[step] + 1];
+      }
+    unsigned split = 0;
+    int64_t liveValues = 0, best = 0;
+    for (unsigned p = 0; p < m; ++p) {
+      liveValues += change[p];
+      if (liveValues > best) {
+        best = liveValues;
+        split = p;
+      }
+    }
+    // No value of its own lives across any of its ops: not a micro-batch
+    // (no forward and backward); its steps are shared.
+    if (best == 0) {
+      for (unsigned step : steps)
+        batch[step] = kNone;
+      continue;
+    }
+    // Micro-batches in seed order, those found only.
+    double phase = numFound++;
+    // Segments [0, split) and [split, m): the forward ends before the op
+    // that the saved values live across.
+    double forward = 0, backward = 0;
+    for (unsigned p = 0; p < m; ++p)
+      if (isCompute(steps[p]))
+        (p < split ? forward : backward) += ops[steps[p]].durationUs;
+    double doneForward = 0, doneBackward = 0;
+    for (unsigned p = 0; p < m; ++p) {
+      unsigned step = steps[p];
+      if (p < split)
+        key[step] = phase + (forward > 0 ? doneForward / forward : 0);
+      else
+        key[step] = phase + 1 + (backward > 0 ? doneBackward / backward : 0);
+      if (isCompute(step))
+        (p < split ? doneForward : doneBackward) += ops[step].durationUs;
+    }
+  }
+  if (numFound < 2)
+    return {};
+  // Shared steps: the smallest key of their successors (a start's wait
+  // included).
+  std::vector<unsigned> waitOf(n, n);
+  for (unsigned step = 0; step < n; ++step)
+    if (ops[step].kind == SimOp::Kind::Wait && ops[step].start < n)
+      waitOf[ops[step].start] = step;
+  key[terminator] = numBatches + 2;
+  for (unsigned step = terminator; step-- > 0;) {
+    if (batch[step] != kNone)
+      continue;
+    double best = numBatches + 2;
+    for (unsigned succ : graph.getSuccs(step))
+      best = std::min(best, key[succ]);
+    if (waitOf[step] < n)
+      best = std::min(best, key[waitOf[step]]);
+    key[step] = best;
+  }
+  std::vector<unsigned> byKey(n);
+  std::iota(byKey.begin(), byKey.end(), 0u);
+  std::stable_sort(byKey.begin(), byKey.end(),
+                   [&](unsigned a, unsigned b) { return key[a] < key[b]; });
+  std::vector<unsigned> rank(n);
+  for (auto [r, step] : llvm::enumerate(byKey))
+    rank[step] = r;
+  return rank;
+}
+
 CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     const BlockSimulation &sim, const DependenceGraph &graph,
     const MemoryProblem &memory, ArrayRef<int64_t> inputMemory,
@@ -57,10 +190,14 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   };
 
   // The priority rank of each step (0 is the highest): its input position,
-  // or by bottom level, ties to the lower step.
+  // by bottom level, or by the interleaved plan, ties to the lower step.
   std::vector<unsigned> rank(n);
   std::iota(rank.begin(), rank.end(), 0u);
-  if (priority == CriticalPathPriority::BottomLevel) {
+  if (priority == CriticalPathPriority::Interleaved) {
+    rank = interleavedRanks(sim, graph);
+    if (rank.empty())
+      return result; // No micro-batches: nothing to try.
+  } else if (priority == CriticalPathPriority::BottomLevel) {
     std::vector<double> level(n, 0);
     for (unsigned step = n; step-- > 0;) {
       double tail = 0;

@@ -43,7 +43,34 @@ enum class CriticalPathPriority {
   /// The first in input order: the input order, except that ops of other
   /// chains fill the time the first ones wait for collectives.
   InputOrder,
+  /// Micro-batches interleaved: each one's forward alongside the previous
+  /// one's backward, by proportional progress (interleavedRanks). Skipped
+  /// (an empty order) where the steps hold fewer than two micro-batches.
+  Interleaved,
 };
+
+/// The priority ranks of the Interleaved priority (0 is the highest), or an
+/// empty vector where the structure is not found. Found from the dependences
+/// alone:
+///
+/// * Shared steps are starts and waits that depend on no compute op (the
+///   weight gathers); seeds are compute ops that depend on no compute op
+///   (each micro-batch's first op). A step's micro-batch is the last seed,
+///   in input order, that it depends on, so that an op joining micro-batches
+///   (a gradient accumulation) goes with the last of them.
+/// * Each micro-batch splits into a forward and a backward at the first
+///   position (in input order, among its steps) that most of its own values
+///   live across: the values saved for the backward all live across the
+///   loss. A seed's steps that no value of their own lives across are not a
+///   micro-batch (they are shared). Fewer than two micro-batches: not found.
+/// * Micro-batch k's forward takes the interval [k, k+1] of virtual time, its
+///   backward [k+1, k+2]; a step's key is its segment's start plus the
+///   fraction of the segment's compute time before it. Shared steps take the
+///   smallest key of their successors. Ranks by key, ties to the lower step.
+///
+/// O(n log n) for n steps; deterministic.
+std::vector<unsigned> interleavedRanks(const BlockSimulation &sim,
+                                       const DependenceGraph &graph);
 
 /// Schedules the steps of `sim` (its last step is the terminator and stays
 /// last) in simulated time:

@@ -691,7 +691,9 @@ void SchedScheduleOverlap::runOnOperation() {
       std::max(after.streamBoundUs, after.criticalPathUs) * (1 + kBoundSlack);
   for (auto [priority, name] :
        {std::make_pair(CriticalPathPriority::BottomLevel, "bottom level"),
-        std::make_pair(CriticalPathPriority::InputOrder, "input order")}) {
+        std::make_pair(CriticalPathPriority::InputOrder, "input order"),
+        std::make_pair(CriticalPathPriority::Interleaved,
+                       "interleaved micro-batch")}) {
     if (atBound)
       break;
     CriticalPathSchedule cp = scheduleCriticalPath(

@@ -394,9 +394,17 @@ void Generator::buildCompute() {
                 bounds.size() == 1 ? bounds.front() : b.getArrayAttr(bounds));
   if (!dynamic && data.ConsumeIntegralInRange<int>(0, 4) == 0) {
     // A body: arguments for ins and outs; each result is its destination's
-    // argument or a tensor.empty.
+    // argument or a tensor.empty. An op has a region only if it is created
+    // with one, and the fuzzer's bytes are read in the same order as before
+    // bodies became a variadic region, so that the regression inputs still
+    // make the same programs: create the op again, with its region.
+    auto withBody =
+        ComputeOp::create(b, op.getLoc(), resultTypes, op.getKindAttr(), ins,
+                          outs, op.getCostAttr(), /*bodyCount=*/1);
+    op.erase();
+    op = withBody;
     Block *body = new Block();
-    op.getBody().push_back(body);
+    op.getBody().front().push_back(body);
     for (Value v : llvm::concat<Value>(ins, outs))
       body->addArgument(v.getType(), op.getLoc());
     OpBuilder::InsertionGuard guard(b);

@@ -236,6 +236,23 @@ int64_t ProcessGroupOp::getNumNodes(int64_t defaultRanksPerNode) {
 //   `:` type($inputs) (`into` type($outputs)^)? `->` qualified(type($future))
 // where <fields> are the op's own attributes, each `name = value`.
 
+/// Parses the optional attribute dictionary of an `OpT` (after the keyword
+/// `attributes` if `withKeyword`) and checks the inherent attributes in it,
+/// as ODS-generated parsers do.
+template <typename OpT>
+static ParseResult parseDiscardableAttrs(OpAsmParser &parser,
+                                         OperationState &result,
+                                         bool withKeyword) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (withKeyword ? parser.parseOptionalAttrDictWithKeyword(result.attributes)
+                  : parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  return OpT::verifyInherentAttrs(result.name, result.attributes, [&]() {
+    return parser.emitError(loc)
+           << "'" << result.name.getStringRef() << "' op ";
+  });
+}
+
 /// Parses the form above into an `OpT`; `parseFields` parses <fields> into
 /// the op's properties.
 template <typename OpT>
@@ -261,12 +278,7 @@ static ParseResult parseCollectiveStart(
   if (parseFields(props))
     return failure();
 
-  SMLoc attrLoc = parser.getCurrentLocation();
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      failed(OpT::verifyInherentAttrs(result.name, result.attributes, [&]() {
-        return parser.emitError(attrLoc)
-               << "'" << result.name.getStringRef() << "' op ";
-      })))
+  if (parseDiscardableAttrs<OpT>(parser, result, /*withKeyword=*/false))
     return failure();
 
   SmallVector<Type, 4> inputTypes, outputTypes;
@@ -698,12 +710,7 @@ ParseResult ComputeOp::parse(OpAsmParser &parser, OperationState &result) {
     props.cost = cost;
   }
 
-  SMLoc attrLoc = parser.getCurrentLocation();
-  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
-      failed(verifyInherentAttrs(result.name, result.attributes, [&]() {
-        return parser.emitError(attrLoc)
-               << "'" << result.name.getStringRef() << "' op ";
-      })))
+  if (parseDiscardableAttrs<ComputeOp>(parser, result, /*withKeyword=*/true))
     return failure();
 
   SmallVector<Type, 1> resultTypes;

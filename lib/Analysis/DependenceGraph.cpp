@@ -93,6 +93,31 @@ private:
 };
 } // namespace
 
+/// Returns the memory effects of `op` and of the ops nested in it, as
+/// `getEffectsRecursively` does, in `buffer`; null if they are unknown. An op
+/// without regions (most ops of a scheduled block) is asked directly, without
+/// the worklist and the vector that `getEffectsRecursively` returns.
+static const SmallVector<MemoryEffects::EffectInstance> *
+collectEffects(Operation *op,
+               SmallVector<MemoryEffects::EffectInstance> &buffer) {
+  buffer.clear();
+  if (op->getNumRegions() == 0) {
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+      iface.getEffects(buffer);
+      return &buffer;
+    }
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return &buffer;
+    return nullptr;
+  }
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  if (!effects)
+    return nullptr;
+  buffer = std::move(*effects);
+  return &buffer;
+}
+
 bool mlir::sched::issuesCollectives(Operation *op) {
   if (isa<CollectiveOpInterface>(op))
     return true;
@@ -115,6 +140,7 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
   std::vector<Edge> edges;
   edges.reserve(2 * graph.ops.size());
   MemoryTracker memory(edges);
+  SmallVector<MemoryEffects::EffectInstance> effects;
   auto addDataEdges = [&](unsigned node, Value value) {
     Operation *def = value.getDefiningOp();
     if (!def)
@@ -144,9 +170,7 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
           addDataEdges(node, operand);
       });
 
-    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-        getEffectsRecursively(op);
-    memory.record(node, effects ? &*effects : nullptr, options.orderCommStream);
+    memory.record(node, collectEffects(op, effects), options.orderCommStream);
 
     if (options.chainCollectiveIssuers && issuesCollectives(op)) {
       if (lastIssuer)

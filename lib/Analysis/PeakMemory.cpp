@@ -10,11 +10,44 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::sched;
 
 static constexpr int64_t kNone = RangeMaxTree::kEmpty;
+
+//===----------------------------------------------------------------------===//
+// computePeak
+//===----------------------------------------------------------------------===//
+
+int64_t mlir::sched::computePeak(const MemoryProblem &problem,
+                                 ArrayRef<unsigned> order) {
+  unsigned n = order.size();
+  if (!n)
+    return 0;
+  std::vector<unsigned> position(problem.numSteps, 0);
+  for (auto [pos, step] : llvm::enumerate(order))
+    position[step] = pos;
+  // The same difference array as MemoryProfile's timeline.
+  std::vector<int64_t> diff(n + 1, 0);
+  for (const MemoryProblem::Buffer &buffer : problem.buffers) {
+    unsigned first = buffer.def ? position[*buffer.def] : 0;
+    unsigned last = first;
+    for (unsigned use : buffer.uses)
+      last = std::max(last, position[use]);
+    if (buffer.liveOut)
+      last = n - 1;
+    diff[first] += buffer.size;
+    diff[last + 1] -= buffer.size;
+  }
+  int64_t current = 0, peak = std::numeric_limits<int64_t>::min();
+  for (unsigned t = 0; t < n; ++t) {
+    current += diff[t];
+    peak = std::max(peak, current);
+  }
+  return peak;
+}
 
 //===----------------------------------------------------------------------===//
 // MemoryProfile

@@ -124,6 +124,13 @@ TEST(PeakMemoryTest, MatchesBruteForceOnRandomProblems) {
     std::vector<int64_t> expected = naiveTimeline(problem, order);
     ASSERT_EQ(profile.getTimeline().vec(), expected) << "trial " << trial;
     ASSERT_EQ(profile.getPeak(), maxOf(expected));
+    ASSERT_EQ(computePeak(problem, order), maxOf(expected));
+    // Another valid order: the profile and the one-pass peak agree on it.
+    std::vector<unsigned> shuffled = order;
+    std::shuffle(shuffled.begin(), shuffled.end(), rng);
+    ASSERT_EQ(computePeak(problem, shuffled),
+              maxOf(naiveTimeline(problem, shuffled)))
+        << "trial " << trial;
     for (unsigned q = 0; q < 12; ++q) {
       unsigned step = rng() % n, target = rng() % n;
       std::vector<unsigned> movedOrder = order;

@@ -71,6 +71,12 @@ struct MemoryProblem {
   std::vector<Buffer> buffers;
 };
 
+/// Returns the peak of `order`, a permutation of the steps of `problem`, in
+/// bytes (0 for an empty order): what `MemoryProfile(problem,
+/// order).getPeak()` returns, in one pass over the buffers and without the
+/// arrays that the profile keeps for its queries.
+int64_t computePeak(const MemoryProblem &problem, ArrayRef<unsigned> order);
+
 /// The memory timeline of one order of the steps of a MemoryProblem.
 class MemoryProfile {
 public:

@@ -562,9 +562,8 @@ bool FusionPlanner::reorderWindow(const Candidate &c, unsigned lo, unsigned hi,
                                          window.problem, options);
     order = std::move(best.order);
   }
-  result.peak =
-      std::max(MemoryProfile(window.problem, order).getPeak() + window.outside,
-               profile.getPeakOutside(lo, hi));
+  result.peak = std::max(computePeak(window.problem, order) + window.outside,
+                         profile.getPeakOutside(lo, hi));
   result.order.clear();
   for (unsigned i : order)
     result.order.push_back(positions[i] == c.end ? Reordering::kFused
@@ -781,7 +780,7 @@ void FusionPlanner::run(FusionStats &stats) {
         OrderWindow w = extractWindow(roundProblem, profile, windowSteps);
         std::vector<unsigned> order(w.problem.numSteps);
         std::iota(order.begin(), order.end(), 0);
-        return std::max(MemoryProfile(w.problem, order).getPeak() + w.outside,
+        return std::max(computePeak(w.problem, order) + w.outside,
                         profile.getPeakOutside(uLo, uHi));
       };
       // The later place first: ties go down.
@@ -1015,7 +1014,7 @@ void FusionPlanner::run(FusionStats &stats) {
     MemoryProblem last = buildRoundProblem();
     std::vector<unsigned> identity(last.numSteps);
     std::iota(identity.begin(), identity.end(), 0);
-    stats.peakAfter = MemoryProfile(last, identity).getPeak();
+    stats.peakAfter = computePeak(last, identity);
   }
   for (auto &[pair, why] : memoryRejected) {
     ++stats.rejectedMemory;

@@ -550,7 +550,7 @@ unsigned mlir::sched::refinePeakWindows(const DependenceGraph &graph,
     OrderWindow sub = extractWindow(problem, profile, steps);
     std::vector<unsigned> identity(k);
     std::iota(identity.begin(), identity.end(), 0);
-    int64_t oldMax = MemoryProfile(sub.problem, identity).getPeak();
+    int64_t oldMax = computePeak(sub.problem, identity);
     ExactOrderOptions bounded = options;
     bounded.maxNodes = k;
     bounded.bound = oldMax - 1;
@@ -577,7 +577,7 @@ LowPeakOrder mlir::sched::findLowPeakOrder(const DependenceGraph &graph,
   unsigned n = graph.size();
   std::vector<unsigned> identity(n);
   std::iota(identity.begin(), identity.end(), 0);
-  result.originalPeak = MemoryProfile(problem, identity).getPeak();
+  result.originalPeak = computePeak(problem, identity);
   result.peak = result.originalPeak;
   result.order = std::move(identity);
   result.candidates.push_back({OrderStrategy::Original, result.originalPeak});
@@ -585,7 +585,7 @@ LowPeakOrder mlir::sched::findLowPeakOrder(const DependenceGraph &graph,
   auto consider = [&](OrderStrategy strategy, std::vector<unsigned> order) {
     if (order.size() != n)
       return; // Only on a cyclic graph.
-    int64_t peak = MemoryProfile(problem, order).getPeak();
+    int64_t peak = computePeak(problem, order);
     result.candidates.push_back({strategy, peak});
     LLVM_DEBUG(llvm::dbgs() << stringifyOrderStrategy(strategy) << ": peak "
                             << peak << "\n");
@@ -612,7 +612,7 @@ LowPeakOrder mlir::sched::findLowPeakOrder(const DependenceGraph &graph,
     std::vector<unsigned> order = result.order;
     unsigned improved = refinePeakWindows(
         graph, problem, order, options.exactOptions, options.exactWindows);
-    int64_t peak = MemoryProfile(problem, order).getPeak();
+    int64_t peak = computePeak(problem, order);
     if (peak < result.peak) {
       result.peak = peak;
       result.order = std::move(order);

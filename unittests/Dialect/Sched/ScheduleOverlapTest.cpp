@@ -168,19 +168,20 @@ TEST(ScheduleOverlapTest, RandomProgramsStayCorrectWithinBudgetAndNoSlower) {
 // The critical-path scheduler on its own (the pass only keeps its schedule
 // when it is valid, within budget and faster, which would hide a broken
 // one): on random programs, with the three priorities (the interleaved one
-// where it finds micro-batches), with and without
-// keep-collective-order, with one and two collectives in flight, every
-// schedule places every op once, keeps the terminator last, respects every
-// dependence (the simulator checks them), issues the collectives in input
-// order with keepOrder, never has more than the cap in flight per group,
-// stays within the budget (the input's peak plus 5 %), and is deterministic.
+// where it finds micro-batches, also with gather caps of 1 and 2), with
+// and without keep-collective-order, with one and two collectives in
+// flight, every schedule places every op once, keeps the terminator last,
+// respects every dependence (the simulator checks them), issues the
+// collectives in input order with keepOrder, never has more than the cap in
+// flight per group, stays within the budget (the input's peak plus 5 %),
+// and is deterministic; the gather cap changes some orders.
 TEST(ScheduleOverlapTest, CriticalPathSchedulesAreValid) {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext context(registry);
   context.loadDialect<SchedDialect, func::FuncDialect>();
   std::mt19937 rng(2027);
-  unsigned faster = 0, interleaved = 0, trials = 500;
+  unsigned faster = 0, interleaved = 0, capChanged = 0, trials = 500;
   for (unsigned trial = 0; trial < trials; ++trial) {
     OwningOpRef<ModuleOp> module = randomProgram(&context, rng);
     auto func = cast<func::FuncOp>(module->getBody()->back());
@@ -203,10 +204,18 @@ TEST(ScheduleOverlapTest, CriticalPathSchedulesAreValid) {
       for (auto priority :
            {CriticalPathPriority::BottomLevel, CriticalPathPriority::InputOrder,
             CriticalPathPriority::Interleaved})
-        for (int64_t cap : {1, 2}) {
+        for (auto [cap, gathers] :
+             {std::make_pair(int64_t{1}, kNoGatherCap),
+              std::make_pair(int64_t{2}, kNoGatherCap),
+              std::make_pair(int64_t{2}, 1u), std::make_pair(int64_t{2}, 2u)}) {
+          // Gather caps: with the interleaved priority only (the pass tries
+          // them there).
+          if (gathers != kNoGatherCap &&
+              priority != CriticalPathPriority::Interleaved)
+            continue;
           CriticalPathSchedule schedule = scheduleCriticalPath(
               *sim, graph, liveness->getProblem(), input.getTimeline(),
-              priority, cap, budget, keepOrder);
+              priority, cap, budget, keepOrder, gathers);
           // Interleaved: skipped (no order) exactly where no two
           // micro-batches are found.
           if (priority == CriticalPathPriority::Interleaved) {
@@ -255,8 +264,16 @@ TEST(ScheduleOverlapTest, CriticalPathSchedulesAreValid) {
           // Deterministic.
           CriticalPathSchedule again = scheduleCriticalPath(
               *sim, graph, liveness->getProblem(), input.getTimeline(),
-              priority, cap, budget, keepOrder);
+              priority, cap, budget, keepOrder, gathers);
           EXPECT_EQ(again.order, schedule.order) << "trial " << trial;
+          EXPECT_EQ(again.maxGathersAhead, schedule.maxGathersAhead)
+              << "trial " << trial;
+          if (gathers != kNoGatherCap)
+            capChanged +=
+                scheduleCriticalPath(*sim, graph, liveness->getProblem(),
+                                     input.getTimeline(), priority, cap, budget,
+                                     keepOrder)
+                    .order != schedule.order;
         }
     }
   }
@@ -264,4 +281,6 @@ TEST(ScheduleOverlapTest, CriticalPathSchedulesAreValid) {
   // Random programs read both arguments from many ops: most hold several
   // micro-batches by the interleaved priority's rule.
   EXPECT_GT(interleaved, trials);
+  // The gather cap changes some of those orders.
+  EXPECT_GT(capChanged, 0u);
 }

@@ -159,7 +159,7 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     const BlockSimulation &sim, const DependenceGraph &graph,
     const MemoryProblem &memory, ArrayRef<int64_t> inputMemory,
     CriticalPathPriority priority, int64_t maxInFlight, int64_t budget,
-    bool keepOrder) {
+    bool keepOrder, unsigned gatherCap) {
   using Delay = CriticalPathSchedule::Delay;
   const std::vector<SimOp> &ops = sim.simOps;
   unsigned n = ops.size();
@@ -188,6 +188,31 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     unsigned wait = waitOf[start];
     return wait < n && !llvm::is_contained(graph.getPreds(wait), start);
   };
+
+  // Shared starts (the weight gathers): those that depend on no compute op.
+  // With a gather cap, at most `gatherCap` of them are issued whose wait or
+  // one of the wait's users is not placed yet. Found in one pass over the
+  // steps, with a cap or the interleaved priority (which reports how many
+  // were ahead at most).
+  bool countGathers = gatherCap != kNoGatherCap ||
+                      priority == CriticalPathPriority::Interleaved;
+  std::vector<bool> shared(n, false);
+  if (countGathers) {
+    std::vector<bool> afterCompute(n, false);
+    for (unsigned step = 0; step < n; ++step) {
+      bool after =
+          isWait(step) && ops[step].start < n && afterCompute[ops[step].start];
+      for (unsigned pred : graph.getPreds(step))
+        after = after || afterCompute[pred] ||
+                ops[pred].kind == SimOp::Kind::Compute;
+      afterCompute[step] = after;
+      shared[step] = isStart(step) && !after && waitOf[step] < n;
+    }
+  }
+  // Per shared start issued: its wait and the wait's users (the terminator
+  // aside) not placed yet; the shared starts with some left.
+  std::vector<unsigned> pendingUses(n, 0);
+  unsigned outstanding = 0;
 
   // The priority rank of each step (0 is the highest): its input position,
   // by bottom level, or by the interleaved plan, ties to the lower step.
@@ -241,7 +266,11 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   // ahead of unplaced ops of the input order is charged, at their
   // positions, what it allocates and keeps less what it is the last user
   // of; it is placed only if the window stays within the budget, so the
-  // input order of the rest is always a way to finish within it.
+  // input order of the rest is always a way to finish within it. A wait
+  // placed ahead is credited the buffers it is the last user of (the
+  // collective's input, a reduce_scatter's full-size gradient): without the
+  // credit, each collective of a micro-batch run ahead of another would keep
+  // its input charged at every position it passed.
   RangeMaxTree window(inputMemory);
   unsigned frontier = 0; // The first unplaced op that is not a start.
   std::vector<bool> done(n, false);
@@ -253,7 +282,7 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   auto aheadBytes = [&](unsigned step) -> int64_t {
     if (isStart(step))
       return allocates[step];
-    int64_t bytes = keptBytes[step];
+    int64_t bytes = isWait(step) ? 0 : keptBytes[step];
     ArrayRef<unsigned> uses = usesOf[step];
     for (auto [i, b] : llvm::enumerate(uses))
       if (!memory.buffers[b].liveOut &&
@@ -290,6 +319,8 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   std::set<std::pair<unsigned, unsigned>> readyCompute;
   std::set<std::pair<int64_t, unsigned>> readyByAllocation;
   std::vector<std::set<std::pair<unsigned, unsigned>>> readyStarts(numStreams);
+  // The ready shared starts, apart, for the gather cap.
+  std::vector<std::set<std::pair<unsigned, unsigned>>> readyShared(numStreams);
   // Ready starts of each group by input position: one before the first
   // unplaced op of the input order is overdue and goes first (the ops after
   // it in input order may wait for it).
@@ -304,7 +335,8 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     if (isWait(step))
       waitReady[step] = true;
     else if (isStart(step)) {
-      readyStarts[ops[step].stream].insert(startKey(step));
+      (shared[step] ? readyShared : readyStarts)[ops[step].stream].insert(
+          startKey(step));
       readyStartsByStep[ops[step].stream].insert(step);
     } else {
       readyCompute.insert({rank[step], step});
@@ -313,7 +345,7 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   };
 
   auto place = [&](unsigned step) {
-    if (!isWait(step) && frontier < step) {
+    if (frontier < step) {
       int64_t ahead = aheadBytes(step);
       if (ahead != 0)
         window.add(frontier, step - 1, ahead);
@@ -336,7 +368,16 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
       readyByAllocation.erase({allocates[step], step});
       now += op.durationUs;
     } else if (op.kind == SimOp::Kind::Start) {
-      readyStarts[op.stream].erase(startKey(step));
+      (shared[step] ? readyShared : readyStarts)[op.stream].erase(
+          startKey(step));
+      if (shared[step]) {
+        unsigned uses = 1;
+        for (unsigned succ : graph.getSuccs(waitOf[step]))
+          uses += succ != terminator;
+        pendingUses[step] = uses;
+        result.maxGathersAhead =
+            std::max(result.maxGathersAhead, ++outstanding);
+      }
       readyStartsByStep[op.stream].erase(step);
       ++nextInOrder;
       double begin = std::max(now, streamFree[op.stream]);
@@ -353,6 +394,19 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     for (unsigned succ : graph.getSuccs(step))
       if (--missing[succ] == 0)
         makeReady(succ);
+    // A use of a shared start's wait, or the wait itself.
+    if (countGathers) {
+      auto use = [&](unsigned start) {
+        if (start < n && shared[start] && pendingUses[start] > 0 &&
+            --pendingUses[start] == 0)
+          --outstanding;
+      };
+      if (isWait(step))
+        use(op.start);
+      for (unsigned pred : graph.getPreds(step))
+        if (isWait(pred))
+          use(ops[pred].start);
+    }
   };
   for (unsigned step = 0; step < n; ++step)
     if (missing[step] == 0)
@@ -380,17 +434,30 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     return best;
   };
   // The best ready start that may be issued now (the next one in input
-  // order with keepOrder), ignoring the cap unless `respectCap`, and the
-  // budget unless `respectBudget`; n if there is none.
+  // order with keepOrder), ignoring the caps unless `respectCap`, and the
+  // budget unless `respectBudget`; n if there is none. A shared start over
+  // the gather cap yields to the group's other starts.
   auto bestStart = [&](bool respectCap, bool respectBudget) {
     unsigned best = n;
+    bool gathersCapped = respectCap && outstanding >= gatherCap;
     for (unsigned stream = 0; stream < numStreams; ++stream) {
-      if (readyStarts[stream].empty())
+      if (readyStartsByStep[stream].empty())
         continue;
-      unsigned start = readyStarts[stream].begin()->second;
+      unsigned start = n;
+      if (!readyStarts[stream].empty())
+        start = readyStarts[stream].begin()->second;
+      if (!readyShared[stream].empty()) {
+        unsigned gather = readyShared[stream].begin()->second;
+        if (gathersCapped)
+          result.delays[gather] = Delay::GatherCap;
+        else if (start == n || startKey(gather) < startKey(start))
+          start = gather;
+      }
       if (unsigned overdue = *readyStartsByStep[stream].begin();
           overdue < frontier)
         start = overdue;
+      if (start == n)
+        continue;
       if (keepOrder && startIndex[start] != nextInOrder)
         continue;
       if (respectCap &&

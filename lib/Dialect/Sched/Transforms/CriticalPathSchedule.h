@@ -29,12 +29,19 @@ namespace sched {
 /// The result of the critical-path scheduler.
 struct CriticalPathSchedule {
   /// Why a start was issued later than it was ready.
-  enum class Delay : uint8_t { None, InFlightCap, Memory };
+  enum class Delay : uint8_t { None, InFlightCap, Memory, GatherCap };
   /// A permutation of the steps (all of them if the scheduler succeeded).
   std::vector<unsigned> order;
   /// Per step; meaningful for starts.
   std::vector<Delay> delays;
+  /// The most shared starts (weight gathers) issued at once whose wait or
+  /// one of its users was not placed yet; counted with a gather cap or the
+  /// Interleaved priority.
+  unsigned maxGathersAhead = 0;
 };
+
+/// No limit on the weight gathers issued ahead (scheduleCriticalPath).
+constexpr unsigned kNoGatherCap = ~0u;
 
 /// What the scheduler runs first among the ready compute ops.
 enum class CriticalPathPriority {
@@ -80,7 +87,11 @@ std::vector<unsigned> interleavedRanks(const BlockSimulation &sim,
 /// * A wait whose collective has ended is placed at once; a ready start is
 ///   issued as soon as its group has fewer than `maxInFlight` collectives in
 ///   flight and its output fits the budget (with `keepOrder`, starts go in
-///   their input order), the start of highest priority first.
+///   their input order), the start of highest priority first. With a
+///   `gatherCap`, a shared start (one that depends on no compute op: a
+///   weight gather) waits while `gatherCap` shared starts are issued whose
+///   wait or one of the wait's users (the terminator aside) is not placed
+///   yet; the group's other starts go meanwhile.
 /// * When the compute stream is free it runs the ready compute op of
 ///   highest priority that keeps live memory within `budget` (among the
 ///   first few); if none fits it places a wait, or else the ready op that
@@ -95,7 +106,8 @@ CriticalPathSchedule
 scheduleCriticalPath(const BlockSimulation &sim, const DependenceGraph &graph,
                      const MemoryProblem &memory, ArrayRef<int64_t> inputMemory,
                      CriticalPathPriority priority, int64_t maxInFlight,
-                     int64_t budget, bool keepOrder);
+                     int64_t budget, bool keepOrder,
+                     unsigned gatherCap = kNoGatherCap);
 
 } // namespace sched
 } // namespace mlir

@@ -43,7 +43,7 @@ using namespace mlir::sched;
 
 namespace {
 /// Why a start was issued later than it was ready.
-enum class Delay { None, InFlightCap, Memory };
+enum class Delay { None, InFlightCap, Memory, GatherCap };
 
 /// The inputs of one scheduling run over a block.
 struct Problem {
@@ -685,29 +685,29 @@ void SchedScheduleOverlap::runOnOperation() {
   bool listChosen = chosen.has_value();
   std::optional<double> replacedUs;
   const char *strategy = nullptr;
+  unsigned gathersUsed = kNoGatherCap;
   // `after` is the incumbent: the list schedule, or the input order.
   bool atBound =
       after.makespanUs <=
       std::max(after.streamBoundUs, after.criticalPathUs) * (1 + kBoundSlack);
-  for (auto [priority, name] :
-       {std::make_pair(CriticalPathPriority::BottomLevel, "bottom level"),
-        std::make_pair(CriticalPathPriority::InputOrder, "input order"),
-        std::make_pair(CriticalPathPriority::Interleaved,
-                       "interleaved micro-batch")}) {
-    if (atBound)
-      break;
+  // Runs the strategy with `priority` and `gathers` (the gather cap); keeps
+  // its schedule if it beats the incumbent. Returns the most weight gathers
+  // it had ahead, or 0 if it placed nothing (no micro-batches).
+  auto tryCriticalPath = [&](CriticalPathPriority priority, const char *name,
+                             unsigned gathers) -> unsigned {
     CriticalPathSchedule cp = scheduleCriticalPath(
         sim, graph, liveness.getProblem(), originalMemory.getTimeline(),
-        priority, maxInFlight, budget, keepCollectiveOrder);
+        priority, maxInFlight, budget, keepCollectiveOrder, gathers);
     double incumbentUs = chosen ? after.makespanUs : before->makespanUs;
     if (cp.order.size() != n)
-      continue;
+      return 0;
+    unsigned ahead = cp.maxGathersAhead;
     FailureOr<SimResult> result = simulate(sim.simOps, cp.order);
     if (failed(result) || result->makespanUs + kEpsilonUs >= incumbentUs)
-      continue;
+      return ahead;
     MemoryProfile memory(liveness.getProblem(), cp.order);
     if (memory.getPeak() > budget)
-      continue;
+      return ahead;
     Schedule schedule;
     schedule.order = std::move(cp.order);
     for (CriticalPathSchedule::Delay delay : cp.delays)
@@ -715,16 +715,42 @@ void SchedScheduleOverlap::runOnOperation() {
           delay == CriticalPathSchedule::Delay::Memory ? Delay::Memory
           : delay == CriticalPathSchedule::Delay::InFlightCap
               ? Delay::InFlightCap
-              : Delay::None);
+          : delay == CriticalPathSchedule::Delay::GatherCap ? Delay::GatherCap
+                                                            : Delay::None);
     schedule.memoryLimited.assign(n, false);
     schedule.aheadRefused.assign(n, false);
     if (!replacedUs)
       replacedUs = incumbentUs;
     strategy = name;
+    gathersUsed = gathers;
     chosen = std::move(schedule);
     after = *result;
     peakAfter = memory.getPeak();
     capUsed = maxInFlight;
+    return ahead;
+  };
+  if (!atBound) {
+    tryCriticalPath(CriticalPathPriority::BottomLevel, "bottom level",
+                    kNoGatherCap);
+    tryCriticalPath(CriticalPathPriority::InputOrder, "input order",
+                    kNoGatherCap);
+    // The interleaved micro-batches: without a gather cap, then (by
+    // default) with caps 2, 4, 8, ... below the most gathers the uncapped
+    // run had ahead, each kept if strictly faster; or with the one cap
+    // asked for.
+    const char *interleaved = "interleaved micro-batch";
+    if (gatherCap > 0) {
+      tryCriticalPath(
+          CriticalPathPriority::Interleaved, interleaved,
+          static_cast<unsigned>(std::min<int64_t>(
+              gatherCap, std::numeric_limits<unsigned>::max() - 1)));
+    } else {
+      unsigned ahead = tryCriticalPath(CriticalPathPriority::Interleaved,
+                                       interleaved, kNoGatherCap);
+      if (gatherCap == 0)
+        for (unsigned cap = 2; cap < ahead; cap *= 2)
+          tryCriticalPath(CriticalPathPriority::Interleaved, interleaved, cap);
+    }
   }
   if (!chosen) {
     mlir::emitRemark(func.getLoc()) << "kept the input order: " << rejection;
@@ -748,8 +774,13 @@ void SchedScheduleOverlap::runOnOperation() {
     return;
   if (replacedUs)
     mlir::emitRemark(func.getLoc())
-        << "chose the critical-path schedule with " << strategy << " priority ("
-        << us(after.makespanUs) << " us) over "
+        << "chose the critical-path schedule with " << strategy << " priority"
+        << (gathersUsed != kNoGatherCap
+                ? llvm::formatv(" and at most {0} weight gathers ahead",
+                                gathersUsed)
+                      .str()
+                : std::string())
+        << " (" << us(after.makespanUs) << " us) over "
         << (listChosen ? "the list schedule (" : "the input order (")
         << us(*replacedUs) << " us)";
   if (chosen->numDeferred > 0)
@@ -787,6 +818,10 @@ void SchedScheduleOverlap::runOnOperation() {
                               << us(row.endUs - row.beginUs) << " us: ";
     if (chosen->delays[start] == Delay::Memory)
       diag << "started late to stay within the memory budget";
+    else if (chosen->delays[start] == Delay::GatherCap)
+      diag << "started late: " << gathersUsed
+           << (gathersUsed == 1 ? " weight gather" : " weight gathers")
+           << " whose users had not all run were already issued";
     else if (chosen->delays[start] == Delay::InFlightCap)
       diag << "started late: the group already had " << capUsed
            << (capUsed == 1 ? " collective" : " collectives") << " in flight";

@@ -138,7 +138,13 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     accumulation) interleave and hide each other's collectives, under the
     same in-flight cap, in-order waits per group, collective order and memory
     budget. The fastest valid schedule within the budget wins; ties keep the
-    first strategy's.
+    first strategy's. Where the block holds micro-batches (gradient
+    accumulation), a third priority interleaves them, each forward alongside
+    the previous backward; it runs again with at most `gather-cap` weight
+    gathers (starts that depend on no compute) issued whose users have not
+    all run (by default 2, 4, 8, ..., below the most the uncapped run had),
+    so that gathers issued far ahead do not take the memory the interleaving
+    needs.
 
     Remarks: one per function with the step time, exposed communication and
     peak before and after, and one per collective left exposed with the
@@ -178,6 +184,10 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
            "issue collectives in their input order">,
     Option<"explain", "explain", "bool", /*default=*/"true",
            "emit a remark for every collective left exposed">,
+    Option<"gatherCap", "gather-cap", "int64_t", /*default=*/"0",
+           "weight gathers issued ahead of their users, at most, in the "
+           "interleaved micro-batch schedule (0: try 2, 4, 8, ... and keep "
+           "the fastest; negative: no cap)">,
   ];
 }
 

@@ -25,6 +25,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   SchedScheduleOverlapOptions overlap;
   overlap.maxInFlight = options.maxInFlight;
   overlap.memorySlack = options.memorySlack;
+  overlap.gatherCap = options.gatherCap;
   overlap.profilePath = options.profile;
   overlap.explain = options.explain;
   overlap.keepCollectiveOrder = options.keepCollectiveOrder;

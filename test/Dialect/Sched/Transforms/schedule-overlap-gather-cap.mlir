@@ -2,6 +2,10 @@
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=704" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=704 gather-cap=-1 explain=0" 2>/dev/null | FileCheck %s --check-prefix=NOCAP
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=704 gather-cap=-1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCAP-REMARK
+// The pipeline passes its gather-cap on (its memory-slack=0.1 is the same
+// budget, 640 + 64 bytes).
+// RUN: sched-opt %s --sched-pipeline="profile=%S/Inputs/overlap-profile.json memory-slack=0.1 reorder=0 bucket=0 gather-cap=-1 explain=0" 2>/dev/null | FileCheck %s --check-prefix=NOCAP
+// RUN: sched-opt %s --sched-pipeline="profile=%S/Inputs/overlap-profile.json memory-slack=0.1 reorder=0 bucket=0 explain=0" 2>/dev/null | FileCheck %s
 
 // The gather cap of the interleaved micro-batch priority (gather-cap,
 // CriticalPathSchedule.cpp), on the two micro-batches of

@@ -51,6 +51,12 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       *this, "memory-slack",
       llvm::cl::desc("allowed peak memory growth of the overlap schedule"),
       llvm::cl::init(0.05)};
+  Option<int64_t> gatherCap{
+      *this, "gather-cap",
+      llvm::cl::desc("weight gathers issued ahead of their users, at most, in "
+                     "the interleaved micro-batch schedule (0: try 2, 4, 8, "
+                     "... and keep the fastest; negative: no cap)"),
+      llvm::cl::init(0)};
   Option<bool> explain{
       *this, "explain",
       llvm::cl::desc("remark on every collective left exposed, every "

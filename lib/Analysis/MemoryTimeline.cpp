@@ -28,8 +28,8 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
     position[step] = pos;
   definedStart.assign(problem.numSteps + 1, 0);
   usedStart.assign(problem.numSteps + 1, 0);
-  start.assign(numBuffers, 0);
-  end.assign(numBuffers, 0);
+  startStep.assign(numBuffers, kAtEnds);
+  endStep.assign(numBuffers, kAtEnds);
   timeline.assign(n, 0);
   bufferStamp.assign(numBuffers, 0);
   lastUseInWindow.assign(numBuffers, 0);
@@ -38,6 +38,8 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
   newPosition.assign(problem.numSteps, 0);
   newGroupFirst.assign(problem.numSteps, 0);
   newGroupLast.assign(problem.numSteps, 0);
+  fusedStamp.assign(problem.numSteps, 0);
+  endStamp.assign(numBuffers, 0);
   groupOf.resize(problem.numSteps);
   std::iota(groupOf.begin(), groupOf.end(), 0u);
   groupMembers.assign(problem.numSteps, {});
@@ -50,12 +52,19 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
     const MemoryProblem::Buffer &buffer = problem.buffers[b];
     unsigned first = buffer.def ? position[*buffer.def] : 0;
     unsigned last = first;
-    for (unsigned use : buffer.uses)
+    for (unsigned use : buffer.uses) {
       last = std::max(last, position[use]);
+      if (buffer.def && use != *buffer.def && position[use] < first)
+        ordered = false;
+    }
     if (buffer.liveOut)
       last = n - 1;
-    start[b] = first;
-    end[b] = last;
+    if (buffer.def)
+      startStep[b] = *buffer.def;
+    // A buffer without a definition, uses or a live-out value ends at
+    // position 0 whatever runs there; no step lists it, so no window asks.
+    if (!buffer.liveOut)
+      endStep[b] = order[last];
     diff[first] += buffer.size;
     diff[last + 1] -= buffer.size;
   }
@@ -164,6 +173,9 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
         return false;
     }
   }
+  if (std::optional<bool> gathered =
+          computeGatheredWindow(first, steps, fuse, delta, touched))
+    return *gathered;
   // The buffers the window's steps touch, with the first and last new
   // positions of their uses in the window.
   auto touch = [&](unsigned b) {
@@ -190,14 +202,15 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     unsigned b = entry.buffer;
     const MemoryProblem::Buffer &buffer = problem.buffers[b];
     bool defInWindow = buffer.def && stepStamp[*buffer.def] == stamp;
-    unsigned newStart = defInWindow ? newGroupFirst[*buffer.def] : start[b];
+    unsigned oldStart = getStart(b), oldEnd = getEnd(b);
+    unsigned newStart = defInWindow ? newGroupFirst[*buffer.def] : oldStart;
     // A use in the window before the definition.
     if (firstUseInWindow[b] != kNoPosition && buffer.def &&
         firstUseInWindow[b] < newStart)
       return false;
     unsigned newEnd;
-    if (buffer.liveOut || end[b] > last)
-      newEnd = end[b];
+    if (buffer.liveOut || oldEnd > last)
+      newEnd = oldEnd;
     else
       newEnd = std::max(newStart, lastUseInWindow[b]);
     entry.newStart = newStart;
@@ -211,13 +224,159 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
       delta[lo - first] += size;
       delta[hi - first + 1] -= size;
     };
-    addRange(start[b], end[b], -buffer.size);
+    addRange(oldStart, oldEnd, -buffer.size);
     addRange(newStart, newEnd, buffer.size);
   }
   int64_t current = 0;
   for (unsigned i = 0; i < w; ++i) {
     current += delta[i];
     delta[i] = current;
+  }
+  delta.pop_back();
+  return true;
+}
+
+std::optional<bool> MemoryTimeline::computeGatheredWindow(
+    unsigned first, ArrayRef<unsigned> steps, ArrayRef<ArrayRef<unsigned>> fuse,
+    std::vector<int64_t> &delta, std::vector<Touched> &touched) const {
+  // Buffers with more uses than this are left to the general path, which
+  // reads only the uses in the window.
+  constexpr size_t kMaxUses = 256;
+  // Position 0 is also the end of the buffers that are neither defined, used
+  // nor live-out, which no step lists: a window holding it keeps to the
+  // general path.
+  if (!ordered || fuse.empty() || first == 0)
+    return std::nullopt;
+  unsigned w = steps.size(), last = first + w - 1;
+  for (ArrayRef<unsigned> members : fuse)
+    for (unsigned member : members) {
+      // Fused lists must be disjoint.
+      if (fusedStamp[member] == stamp)
+        return std::nullopt;
+      fusedStamp[member] = stamp;
+    }
+  // The other steps keep their order, and each run of fused steps has an
+  // unfused step before it (in the window or just before it) other than
+  // position 0: the buffers live across the run are those live across it.
+  int64_t previous = static_cast<int64_t>(first) - 1;
+  bool inRun = false;
+  for (unsigned step : steps) {
+    bool fused = fusedStamp[step] == stamp;
+    if (fused && !inRun && previous <= 0)
+      return std::nullopt;
+    if (!fused) {
+      if (position[step] <= previous)
+        return std::nullopt;
+      previous = position[step];
+    }
+    inRun = fused;
+  }
+  for (ArrayRef<unsigned> members : fuse)
+    for (unsigned member : members)
+      for (ArrayRef<unsigned> buffers : {getDefined(member), getUsed(member)})
+        for (unsigned b : buffers)
+          if (problem.buffers[b].uses.size() > kMaxUses)
+            return std::nullopt;
+
+  // The buffers of the fused steps, their old ranges (by old position) and
+  // their new ones (by new position); the other buffers keep their steps.
+  oldDelta.assign(w + 1, 0);
+  for (ArrayRef<unsigned> members : fuse)
+    for (unsigned member : members)
+      for (ArrayRef<unsigned> buffers : {getDefined(member), getUsed(member)})
+        for (unsigned b : buffers)
+          if (bufferStamp[b] != stamp) {
+            bufferStamp[b] = stamp;
+            touched.push_back({b, 0, 0});
+          }
+  auto addRange = [&](std::vector<int64_t> &change, unsigned lo, unsigned hi,
+                      int64_t size) {
+    lo = std::max(lo, first);
+    hi = std::min(hi, last);
+    if (lo > hi)
+      return;
+    change[lo - first] += size;
+    change[hi - first + 1] -= size;
+  };
+  for (Touched &entry : touched) {
+    unsigned b = entry.buffer;
+    const MemoryProblem::Buffer &buffer = problem.buffers[b];
+    // As `computeWindow` finds them: the first and last new positions of
+    // the buffer's uses in the window (each running over its group), the
+    // definition counting as a use but for the first.
+    unsigned firstUse = kNoPosition, lastUse = 0;
+    bool defInWindow = buffer.def && stepStamp[*buffer.def] == stamp;
+    if (defInWindow)
+      lastUse = newGroupLast[*buffer.def];
+    for (unsigned use : buffer.uses) {
+      if ((buffer.def && use == *buffer.def) || stepStamp[use] != stamp)
+        continue;
+      firstUse = std::min(firstUse, newGroupFirst[use]);
+      lastUse = std::max(lastUse, newGroupLast[use]);
+    }
+    unsigned oldStart = getStart(b), oldEnd = getEnd(b);
+    unsigned newStart = defInWindow ? newGroupFirst[*buffer.def] : oldStart;
+    if (firstUse != kNoPosition && buffer.def && firstUse < newStart)
+      return false;
+    unsigned newEnd =
+        buffer.liveOut || oldEnd > last ? oldEnd : std::max(newStart, lastUse);
+    entry.newStart = newStart;
+    entry.newEnd = newEnd;
+    addRange(oldDelta, oldStart, oldEnd, -buffer.size);
+    addRange(delta, newStart, newEnd, buffer.size);
+  }
+  int64_t oldSum = 0, newSum = 0;
+  for (unsigned i = 0; i < w; ++i) {
+    oldSum += oldDelta[i];
+    oldDelta[i] = oldSum;
+    newSum += delta[i];
+    delta[i] = newSum;
+  }
+
+  // The bytes live across the boundary after old position `pos` (an
+  // unfused step, the last of its group) but those of the fused steps: its
+  // timeline less theirs, less the other buffers that end there (a live-out
+  // buffer does not end, even at the last position).
+  auto liveAfter = [&](unsigned pos) {
+    int64_t bytes = timeline[pos];
+    if (pos >= first) {
+      bytes += oldDelta[pos - first];
+    } else {
+      for (const Touched &entry : touched)
+        if (getStart(entry.buffer) <= pos && pos <= getEnd(entry.buffer))
+          bytes -= problem.buffers[entry.buffer].size;
+    }
+    ++endCount;
+    for (unsigned member : groupMembers[groupOf[order[pos]]])
+      for (ArrayRef<unsigned> buffers : {getDefined(member), getUsed(member)})
+        for (unsigned b : buffers)
+          if (bufferStamp[b] != stamp && endStamp[b] != endCount &&
+              endStep[b] != kAtEnds && getEnd(b) == pos) {
+            endStamp[b] = endCount;
+            bytes -= problem.buffers[b].size;
+          }
+    return bytes;
+  };
+  // The new timeline over the window, as a change of the old one: an
+  // unfused step keeps the other buffers of its old position, a fused one
+  // those live across its run.
+  unsigned previousPos = first - 1;
+  int64_t across = 0;
+  inRun = false;
+  for (unsigned i = 0; i < w; ++i) {
+    unsigned step = steps[i];
+    int64_t bytes;
+    if (fusedStamp[step] == stamp) {
+      if (!inRun)
+        across = liveAfter(previousPos);
+      inRun = true;
+      bytes = across + delta[i];
+    } else {
+      inRun = false;
+      previousPos = position[step];
+      bytes = timeline[previousPos] + oldDelta[previousPos - first] + delta[i];
+    }
+    delta[i] = bytes - timeline[first + i];
   }
   delta.pop_back();
   return true;
@@ -294,9 +453,16 @@ LogicalResult MemoryTimeline::reorder(unsigned first, ArrayRef<unsigned> steps,
     order[first + index] = step;
     position[step] = first + index;
   }
+  // The steps now at the touched buffers' ends. Ends outside the window
+  // did not move; a buffer without a definition starts at 0 and a live-out
+  // one ends at the last position, whatever steps stand there.
+  unsigned last = first + steps.size() - 1;
   for (const Touched &entry : touched) {
-    start[entry.buffer] = entry.newStart;
-    end[entry.buffer] = entry.newEnd;
+    const MemoryProblem::Buffer &buffer = problem.buffers[entry.buffer];
+    if (buffer.def && entry.newStart >= first && entry.newStart <= last)
+      startStep[entry.buffer] = order[entry.newStart];
+    if (!buffer.liveOut && entry.newEnd >= first && entry.newEnd <= last)
+      endStep[entry.buffer] = order[entry.newEnd];
   }
   return success();
 }

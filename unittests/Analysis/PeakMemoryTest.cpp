@@ -7,6 +7,7 @@
 
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/MemoryTimeline.h"
+#include "sched/Analysis/RangeMaxTree.h"
 
 #include "gtest/gtest.h"
 
@@ -531,4 +532,48 @@ TEST(PeakMemoryTest, TimelineGatheredWindowsMatchBruteForce) {
   }
   EXPECT_GT(checked, 10000u);
   EXPECT_GT(gathered, 3000u);
+}
+
+TEST(PeakMemoryTest, RangeMaxTreeMatchesBruteForce) {
+  // Range adds, adds of each element of a range and range maxima, against
+  // a plain array, over sizes around powers of two.
+  std::mt19937 rng(17);
+  for (unsigned trial = 0; trial < 300; ++trial) {
+    unsigned n = 1 + rng() % 70;
+    std::vector<int64_t> values(n);
+    for (int64_t &value : values)
+      value = static_cast<int64_t>(rng() % 1000) - 500;
+    RangeMaxTree tree(values);
+    ASSERT_EQ(tree.size(), n);
+    for (unsigned q = 0; q < 60; ++q) {
+      unsigned first = rng() % n, last = first + rng() % (n - first);
+      switch (rng() % 3) {
+      case 0: {
+        int64_t delta = static_cast<int64_t>(rng() % 200) - 100;
+        tree.add(first, last, delta);
+        for (unsigned i = first; i <= last; ++i)
+          values[i] += delta;
+        break;
+      }
+      case 1: {
+        // Deltas may run past the end; those are ignored.
+        std::vector<int64_t> deltas(last - first + 1 + rng() % 3);
+        for (int64_t &delta : deltas)
+          delta = static_cast<int64_t>(rng() % 200) - 100;
+        tree.addEach(first, deltas);
+        for (unsigned i = 0; i < deltas.size() && first + i < n; ++i)
+          values[first + i] += deltas[i];
+        break;
+      }
+      default:
+        break;
+      }
+      unsigned lo = rng() % n, hi = lo + rng() % (n - lo);
+      ASSERT_EQ(tree.max(lo, hi),
+                *std::max_element(values.begin() + lo, values.begin() + hi + 1))
+          << "trial " << trial;
+    }
+    EXPECT_EQ(tree.max(0, n), RangeMaxTree::kEmpty);
+    EXPECT_EQ(tree.max(1, 0), RangeMaxTree::kEmpty);
+  }
 }

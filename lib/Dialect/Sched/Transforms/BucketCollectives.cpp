@@ -331,6 +331,18 @@ void SchedBucketCollectives::runOnOperation() {
     waitAt[row.wait] = intervals.size();
     intervals.push_back(interval);
   }
+  // Per communication stream, the positions of its intervals' starts and
+  // waits, in order: the only positions where the enclosure test finds a
+  // collective of the stream (a bucket stands at its members' positions).
+  std::vector<std::vector<unsigned>> eventsOf;
+  for (const Interval &interval : intervals) {
+    if (interval.stream >= eventsOf.size())
+      eventsOf.resize(interval.stream + 1);
+    eventsOf[interval.stream].push_back(interval.start);
+    eventsOf[interval.stream].push_back(interval.wait);
+  }
+  for (std::vector<unsigned> &events : eventsOf)
+    llvm::sort(events);
 
   // The positions of the ops that issue each group's collectives (starts,
   // and ops whose regions hold one, such as a loop that communicates), in
@@ -641,8 +653,10 @@ void SchedBucketCollectives::runOnOperation() {
     // that far.
     unsigned hideAfter[2] = {kNone, kNone}, waitBefore[2] = {0, 0};
     auto collect = [&](unsigned lo, unsigned hi) {
-      for (unsigned pos = lo + 1; pos < hi; ++pos)
-        for (unsigned id : {startAt[pos], waitAt[pos]}) {
+      ArrayRef<unsigned> events = eventsOf[bucketInterval.stream];
+      for (const unsigned *it = llvm::upper_bound(events, lo);
+           it != events.end() && *it < hi; ++it)
+        for (unsigned id : {startAt[*it], waitAt[*it]}) {
           if (id == kNone || id == bucketId || id == memberId ||
               intervals[id].stream != bucketInterval.stream)
             continue;
@@ -857,8 +871,10 @@ void SchedBucketCollectives::runOnOperation() {
     // members' starts and waits to the last; groups of the bucket stand
     // whole in it.
     auto buildWindow = [&](const Trial &trial) {
-      window.clear();
-      window.reserve(last - first + 1);
+      // As many steps as the window holds: each group goes in once, where
+      // its anchor was.
+      window.resize_for_overwrite(last - first + 1);
+      unsigned *out = window.data();
       bool startDone = false, waitDone = false;
       for (unsigned step : memory.getOrder().slice(first, last - first + 1)) {
         bool isStart = step == member.start ||
@@ -870,17 +886,18 @@ void SchedBucketCollectives::runOnOperation() {
         if (isStart) {
           bool anchor = (trial.start == member.start) == (step == member.start);
           if (anchor && !startDone)
-            llvm::append_range(window, startGroup);
+            out = llvm::copy(startGroup, out);
           startDone |= anchor;
         } else if (isWait) {
           bool anchor = (trial.wait == member.wait) == (step == member.wait);
           if (anchor && !waitDone)
-            llvm::append_range(window, waitGroup);
+            out = llvm::copy(waitGroup, out);
           waitDone |= anchor;
         } else {
-          window.push_back(step);
+          *out++ = step;
         }
       }
+      assert(out == window.data() + window.size() && "a group went missing");
     };
     for (unsigned i : ranked) {
       Trial &trial = trials[i];
@@ -1038,8 +1055,9 @@ void SchedBucketCollectives::runOnOperation() {
         if (failed(joined))
           return signalPassFailure();
         if (!*joined) {
-          if (auto diag = remarkRefusal(member.start))
-            *diag << refusal;
+          if (explain)
+            if (auto diag = remarkRefusal(member.start))
+              *diag << refusal;
           continue;
         }
         inBucket[member.start] = true;

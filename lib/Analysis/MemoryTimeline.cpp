@@ -43,6 +43,7 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
   groupOf.resize(problem.numSteps);
   std::iota(groupOf.begin(), groupOf.end(), 0u);
   groupMembers.assign(problem.numSteps, {});
+  inGroup.assign(problem.numSteps, false);
   for (unsigned step = 0; step < problem.numSteps; ++step)
     groupMembers[step].push_back(step);
   if (!n)
@@ -111,7 +112,8 @@ int64_t MemoryTimeline::getPeak() const {
 bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
                                    ArrayRef<ArrayRef<unsigned>> fuse,
                                    std::vector<int64_t> &delta,
-                                   std::vector<Touched> &touched) const {
+                                   std::vector<Touched> &touched,
+                                   bool tryGathered) const {
   unsigned w = steps.size(), n = order.size();
   delta.assign(w + 1, 0);
   touched.clear();
@@ -120,6 +122,7 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
   unsigned last = first + w - 1;
   ++stamp;
   // `steps` must be a permutation of the window.
+  groupedSteps.clear();
   for (auto [index, step] : llvm::enumerate(steps)) {
     if (step >= problem.numSteps || position[step] < first ||
         position[step] > last || stepStamp[step] == stamp)
@@ -127,6 +130,8 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     stepStamp[step] = stamp;
     newPosition[step] = first + index;
     newGroupFirst[step] = newGroupLast[step] = first + index;
+    if (inGroup[step])
+      groupedSteps.push_back(step);
   }
   // Groups: those made before must lie in the window whole and stay
   // consecutive; the fused lists must be consecutive. Each member then runs
@@ -147,7 +152,8 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     }
     return true;
   };
-  for (unsigned step : steps) {
+  // (A step of its own is its own group, stamped above.)
+  for (unsigned step : groupedSteps) {
     // A member of a group the window does not hold whole.
     if (stepStamp[groupOf[step]] != stamp)
       return false;
@@ -173,9 +179,14 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
         return false;
     }
   }
-  if (std::optional<bool> gathered =
-          computeGatheredWindow(first, steps, fuse, delta, touched))
-    return *gathered;
+  if (tryGathered) {
+    if (std::optional<bool> gathered =
+            computeGatheredWindow(first, steps, fuse, delta, touched))
+      return *gathered;
+    // It may have stamped buffers: start over.
+    return computeWindow(first, steps, fuse, delta, touched,
+                         /*tryGathered=*/false);
+  }
   // The buffers the window's steps touch, with the first and last new
   // positions of their uses in the window.
   auto touch = [&](unsigned b) {
@@ -254,29 +265,11 @@ std::optional<bool> MemoryTimeline::computeGatheredWindow(
       if (fusedStamp[member] == stamp)
         return std::nullopt;
       fusedStamp[member] = stamp;
-    }
-  // The other steps keep their order, and each run of fused steps has an
-  // unfused step before it (in the window or just before it) other than
-  // position 0: the buffers live across the run are those live across it.
-  int64_t previous = static_cast<int64_t>(first) - 1;
-  bool inRun = false;
-  for (unsigned step : steps) {
-    bool fused = fusedStamp[step] == stamp;
-    if (fused && !inRun && previous <= 0)
-      return std::nullopt;
-    if (!fused) {
-      if (position[step] <= previous)
-        return std::nullopt;
-      previous = position[step];
-    }
-    inRun = fused;
-  }
-  for (ArrayRef<unsigned> members : fuse)
-    for (unsigned member : members)
       for (ArrayRef<unsigned> buffers : {getDefined(member), getUsed(member)})
         for (unsigned b : buffers)
           if (problem.buffers[b].uses.size() > kMaxUses)
             return std::nullopt;
+    }
 
   // The buffers of the fused steps, their old ranges (by old position) and
   // their new ones (by new position); the other buffers keep their steps.
@@ -325,27 +318,14 @@ std::optional<bool> MemoryTimeline::computeGatheredWindow(
     addRange(oldDelta, oldStart, oldEnd, -buffer.size);
     addRange(delta, newStart, newEnd, buffer.size);
   }
-  int64_t oldSum = 0, newSum = 0;
-  for (unsigned i = 0; i < w; ++i) {
-    oldSum += oldDelta[i];
-    oldDelta[i] = oldSum;
-    newSum += delta[i];
-    delta[i] = newSum;
-  }
 
   // The bytes live across the boundary after old position `pos` (an
-  // unfused step, the last of its group) but those of the fused steps: its
-  // timeline less theirs, less the other buffers that end there (a live-out
-  // buffer does not end, even at the last position).
-  auto liveAfter = [&](unsigned pos) {
-    int64_t bytes = timeline[pos];
-    if (pos >= first) {
-      bytes += oldDelta[pos - first];
-    } else {
-      for (const Touched &entry : touched)
-        if (getStart(entry.buffer) <= pos && pos <= getEnd(entry.buffer))
-          bytes -= problem.buffers[entry.buffer].size;
-    }
+  // unfused step, the last of its group) but those of the fused steps:
+  // its timeline less theirs (`fusedBytes`, the fused steps' buffers live
+  // at `pos`), less the other buffers that end there (a live-out buffer
+  // does not end, even at the last position).
+  auto liveAfter = [&](unsigned pos, int64_t fusedBytes) {
+    int64_t bytes = timeline[pos] - fusedBytes;
     ++endCount;
     for (unsigned member : groupMembers[groupOf[order[pos]]])
       for (ArrayRef<unsigned> buffers : {getDefined(member), getUsed(member)})
@@ -357,24 +337,46 @@ std::optional<bool> MemoryTimeline::computeGatheredWindow(
           }
     return bytes;
   };
-  // The new timeline over the window, as a change of the old one: an
-  // unfused step keeps the other buffers of its old position, a fused one
-  // those live across its run.
-  unsigned previousPos = first - 1;
-  int64_t across = 0;
-  inRun = false;
+  // The new timeline over the window, as a change of the old one, in one
+  // pass: an unfused step keeps the other buffers of its old position (the
+  // unfused steps must keep their order), a fused one those live across
+  // the unfused step before its run (which must not be at position 0).
+  // `oldBytes` sums `oldDelta` up to the old position of the last unfused
+  // step, `newBytes` sums `delta` up to the current position.
+  int64_t previous = static_cast<int64_t>(first) - 1;
+  int64_t oldBytes = 0, newBytes = 0, across = 0;
+  unsigned oldNext = 0;
+  bool inRun = false;
   for (unsigned i = 0; i < w; ++i) {
     unsigned step = steps[i];
+    newBytes += delta[i];
     int64_t bytes;
     if (fusedStamp[step] == stamp) {
-      if (!inRun)
-        across = liveAfter(previousPos);
-      inRun = true;
-      bytes = across + delta[i];
+      if (!inRun) {
+        if (previous <= 0)
+          return std::nullopt;
+        int64_t fusedBytes = 0;
+        if (previous >= first) {
+          fusedBytes = -oldBytes;
+        } else {
+          for (const Touched &entry : touched)
+            if (getStart(entry.buffer) <= previous &&
+                previous <= getEnd(entry.buffer))
+              fusedBytes += problem.buffers[entry.buffer].size;
+        }
+        across = liveAfter(previous, fusedBytes);
+        inRun = true;
+      }
+      bytes = across + newBytes;
     } else {
+      unsigned pos = position[step];
+      if (pos <= previous)
+        return std::nullopt;
+      previous = pos;
+      for (unsigned end = pos - first; oldNext <= end; ++oldNext)
+        oldBytes += oldDelta[oldNext];
       inRun = false;
-      previousPos = position[step];
-      bytes = timeline[previousPos] + oldDelta[previousPos - first] + delta[i];
+      bytes = timeline[pos] + oldBytes + newBytes;
     }
     delta[i] = bytes - timeline[first + i];
   }
@@ -443,8 +445,10 @@ LogicalResult MemoryTimeline::reorder(unsigned first, ArrayRef<unsigned> steps,
       groupMembers[member].clear();
     unsigned name = members.front();
     groupMembers[name].assign(members.begin(), members.end());
-    for (unsigned member : members)
+    for (unsigned member : members) {
       groupOf[member] = name;
+      inGroup[member] = members.size() > 1;
+    }
   }
   tree.addEach(first, delta);
   for (auto [index, change] : llvm::enumerate(delta))

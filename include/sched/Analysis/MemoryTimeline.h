@@ -91,12 +91,12 @@ private:
   /// whose ranges change in other ways than by the shift of their steps.
   bool computeWindow(unsigned first, ArrayRef<unsigned> steps,
                      ArrayRef<ArrayRef<unsigned>> fuse,
-                     std::vector<int64_t> &delta,
-                     std::vector<Touched> &touched) const;
+                     std::vector<int64_t> &delta, std::vector<Touched> &touched,
+                     bool tryGathered = true) const;
   /// `computeWindow` for a window whose steps but the fused ones keep their
   /// order, from the buffers of the fused steps only; nothing where the
-  /// window is not such a window (then nothing has been stamped but the
-  /// steps). Called by `computeWindow` once the window is checked.
+  /// window is not such a window (then `computeWindow` starts over without
+  /// it). Called by `computeWindow` once the window is checked.
   std::optional<bool>
   computeGatheredWindow(unsigned first, ArrayRef<unsigned> steps,
                         ArrayRef<ArrayRef<unsigned>> fuse,
@@ -144,6 +144,10 @@ private:
   /// of each group, by the step that names it.
   std::vector<unsigned> groupOf;
   std::vector<SmallVector<unsigned, 1>> groupMembers;
+  /// Per step, whether its group has other members.
+  std::vector<bool> inGroup;
+  /// Scratch space of `computeWindow`: the window's steps in such groups.
+  mutable std::vector<unsigned> groupedSteps;
   RangeMaxTree tree;
   /// Scratch space of `computeWindow` (not thread-safe): per buffer, the
   /// query that last touched it and the first and last new positions of its

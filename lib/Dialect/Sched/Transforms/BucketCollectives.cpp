@@ -515,6 +515,36 @@ void SchedBucketCollectives::runOnOperation() {
           bucket.bounds);
   };
 
+  // Most candidates have no placement at all (on synthetic-100k, all but
+  // a few thousand of 1.7M): the late start comes after the early wait,
+  // the late wait after an op that needs a wait of the bucket, and the
+  // early start before an input of the candidate. A quick test of the
+  // three, from the bucket's bounds (the last of `buckets`) and the
+  // candidate start's inputs, refuses them before `tryJoin` reads the
+  // edges of the candidate's wait; a refusal that a remark words takes the
+  // full path. The bucket's bounds count the edges to the candidate, which
+  // the full path leaves out where the two are linked; the test holds
+  // unless those edges set the bound. Kept out of `tryJoin`, whose frame
+  // costs more than the test.
+  auto hasNoPlacement = [&](Member member) {
+    unsigned index = buckets.size() - 1;
+    const Bucket &bucket = buckets.back();
+    unsigned earlyStart = std::min(bucket.startPos, member.start);
+    unsigned lateStart = std::max(bucket.startPos, member.start);
+    unsigned earlyWait = std::min(bucket.waitPos, member.wait);
+    unsigned lateWait = std::max(bucket.waitPos, member.wait);
+    int64_t waitHi = bucket.bounds.waitHi;
+    if (lateStart < earlyWait || lateWait < waitHi ||
+        waitHi == static_cast<int64_t>(member.start) ||
+        waitHi == static_cast<int64_t>(member.wait))
+      return false;
+    int64_t ownStartLo = -1;
+    for (unsigned pred : graph.getPreds(member.start))
+      if (bucketOf[pred] != index && pred != member.wait)
+        ownStartLo = std::max<int64_t>(ownStartLo, currentPos[pred]);
+    return earlyStart <= ownStartLo;
+  };
+
   // Tries to add `member` to `bucket` (the last of `buckets`) at the best of
   // the four placements; returns whether it joined. The reason of a refusal
   // goes to `reason`, worded only for a remark (with `explain`, once per
@@ -527,33 +557,6 @@ void SchedBucketCollectives::runOnOperation() {
       return false;
     };
     Bucket &bucket = buckets.back();
-    // Most candidates have no placement at all (on synthetic-100k, all but
-    // a few thousand of 1.7M): the late start comes after the early wait,
-    // the late wait after an op that needs a wait of the bucket, and the
-    // early start before an input of the candidate. A quick test of the
-    // three, from the bucket's bounds and the candidate start's inputs,
-    // refuses them before the edges of the candidate's wait are read; a
-    // refusal that a remark words takes the full path below. The bucket's
-    // bounds count the edges to the candidate, which the full path leaves
-    // out where the two are linked; the test holds unless those edges set
-    // the bound.
-    if (!explain || remarked[member.start]) {
-      unsigned earlyStart = std::min(bucket.startPos, member.start);
-      unsigned lateStart = std::max(bucket.startPos, member.start);
-      unsigned earlyWait = std::min(bucket.waitPos, member.wait);
-      unsigned lateWait = std::max(bucket.waitPos, member.wait);
-      int64_t waitHi = bucket.bounds.waitHi;
-      if (lateStart >= earlyWait && lateWait >= waitHi &&
-          waitHi != static_cast<int64_t>(member.start) &&
-          waitHi != static_cast<int64_t>(member.wait)) {
-        int64_t ownStartLo = -1;
-        for (unsigned pred : graph.getPreds(member.start))
-          if (bucketOf[pred] != index && pred != member.wait)
-            ownStartLo = std::max<int64_t>(ownStartLo, currentPos[pred]);
-        if (earlyStart <= ownStartLo)
-          return false;
-      }
-    }
     // Starts of the buffer form touch memory: an edge between them only
     // orders accesses to distinct fresh buffers, which one collective may
     // do at once. Likewise for their waits.
@@ -1050,6 +1053,8 @@ void SchedBucketCollectives::runOnOperation() {
             continue;
           }
         }
+        if ((!explain || remarked[member.start]) && hasNoPlacement(member))
+          continue;
         std::string refusal;
         FailureOr<bool> joined = tryJoin(member, refusal);
         if (failed(joined))

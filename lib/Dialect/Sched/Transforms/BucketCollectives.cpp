@@ -458,12 +458,14 @@ void SchedBucketCollectives::runOnOperation() {
   // Returns the time of a merged collective of `bytes` like `start`.
   auto bucketTime = [&](unsigned start, int64_t bytes) -> FailureOr<double> {
     auto op = cast<CollectiveOpInterface>(sim.ops[start]);
-    FailureOr<CollectiveEstimate> estimate =
-        model.estimateCollective(op, symbols);
-    if (failed(estimate))
+    // Only the group's shape: the op's own bytes do not count (they were
+    // sized when it became a candidate).
+    FailureOr<std::pair<int64_t, int64_t>> shape =
+        model.getGroupShape(op, symbols);
+    if (failed(shape))
       return failure();
     return model.getCollectiveTimeUs(op.getCollectiveKind(), bytes,
-                                     estimate->groupSize, estimate->numNodes);
+                                     shape->first, shape->second);
   };
 
   // Returns true if the `into` buffers of `bucket` and `member` are

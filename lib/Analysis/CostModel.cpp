@@ -54,7 +54,29 @@ std::optional<int64_t> mlir::sched::getElementByteWidth(Type type) {
   return std::nullopt;
 }
 
+/// Returns the size in bytes of a tensor or memref type `type`, or nothing
+/// if its shape is dynamic or its element type has no width.
+template <typename ShapedT>
+static std::optional<int64_t> getStaticByteSize(ShapedT type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  std::optional<int64_t> width = getElementByteWidth(type.getElementType());
+  if (!width)
+    return std::nullopt;
+  int64_t size = *width;
+  for (int64_t dim : type.getShape())
+    if (llvm::MulOverflow(size, dim, size))
+      return std::nullopt;
+  return size;
+}
+
 std::optional<int64_t> mlir::sched::getTypeByteSize(Type type) {
+  // Ranked tensors and memrefs, the common cases, without the interface
+  // lookup of ShapedType (the same steps as below).
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return getStaticByteSize(tensor);
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return getStaticByteSize(memref);
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped || isa<VectorType>(type))
     return getElementByteWidth(type);
@@ -534,8 +556,18 @@ FailureOr<int64_t> CostModel::getCollectiveBytes(CollectiveOpInterface op) {
       types.push_back(resultTypes[index]);
     int64_t entry = 0;
     for (Type type : types) {
-      auto shaped = dyn_cast<ShapedType>(type);
-      if (shaped && shaped.hasRank() && !shaped.hasStaticShape())
+      // A ranked tensor or memref is a ShapedType with a rank; only its
+      // shape needs reading (without the interface lookup).
+      bool dynamic;
+      if (auto tensor = dyn_cast<RankedTensorType>(type))
+        dynamic = !tensor.hasStaticShape();
+      else if (auto memref = dyn_cast<MemRefType>(type))
+        dynamic = !memref.hasStaticShape();
+      else if (auto shaped = dyn_cast<ShapedType>(type))
+        dynamic = shaped.hasRank() && !shaped.hasStaticShape();
+      else
+        dynamic = false;
+      if (dynamic)
         return op->emitError()
                << "cannot size collective: " << type << " has a dynamic shape";
       std::optional<int64_t> size = getTypeByteSize(type);

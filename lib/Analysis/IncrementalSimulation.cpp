@@ -8,6 +8,7 @@
 #include "sched/Analysis/IncrementalSimulation.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -210,8 +211,13 @@ IncrementalSimulation::run(ArrayRef<Change> changesIn,
   unsigned firstCheckpoint = first / interval;
   State state = getCheckpoint(firstCheckpoint);
   const Change *next = changes.begin();
+  // Positions up to the next change or checkpoint run in a tight loop;
+  // compute ops only advance the clock.
+  unsigned nextCheckpoint = (firstCheckpoint + 1) * interval;
+  uint64_t steps = 0;
   for (unsigned pos = firstCheckpoint * interval; pos < n; ++pos) {
-    if (pos % interval == 0 && pos / interval != firstCheckpoint) {
+    if (pos == nextCheckpoint) {
+      nextCheckpoint += interval;
       normalize(state);
       unsigned index = pos / interval;
       if (pos > last) {
@@ -222,6 +228,7 @@ IncrementalSimulation::run(ArrayRef<Change> changesIn,
           result.exposedShiftUs = state.exposedUs - stored.exposedUs;
           result.totals.exposedCommUs += result.exposedShiftUs;
           result.totals.makespanUs += result.timeShiftUs;
+          numSteps += steps;
           return result;
         }
       }
@@ -231,9 +238,13 @@ IncrementalSimulation::run(ArrayRef<Change> changesIn,
     const SimOp *op = &ops[pos];
     if (next != changes.end() && next->pos == pos)
       op = &(next++)->op;
-    step(state, *op, pos);
-    ++numSteps;
+    if (op->kind == SimOp::Kind::Compute)
+      state.nowUs += op->durationUs;
+    else
+      step(state, *op, pos);
+    ++steps;
   }
+  numSteps += steps;
   result.totals.exposedCommUs = state.exposedUs;
   result.totals.makespanUs = state.nowUs;
   for (double free : state.streamFreeUs)
@@ -241,16 +252,53 @@ IncrementalSimulation::run(ArrayRef<Change> changesIn,
   return result;
 }
 
+/// Returns true if `a` and `b` replace the same positions by the same ops,
+/// as far as a simulation can tell (dependences are not simulated); times
+/// compare bit for bit.
+static bool sameChanges(ArrayRef<IncrementalSimulation::Change> a,
+                        ArrayRef<IncrementalSimulation::Change> b) {
+  return llvm::equal(a, b,
+                     [](const IncrementalSimulation::Change &x,
+                        const IncrementalSimulation::Change &y) {
+                       return x.pos == y.pos && x.op.kind == y.op.kind &&
+                              x.op.stream == y.op.stream &&
+                              x.op.start == y.op.start &&
+                              llvm::bit_cast<uint64_t>(x.op.durationUs) ==
+                                  llvm::bit_cast<uint64_t>(y.op.durationUs);
+                     });
+}
+
+const IncrementalSimulation::Run *
+IncrementalSimulation::findEvaluated(ArrayRef<Change> changes) const {
+  for (const Evaluated &entry : evaluated)
+    if (sameChanges(entry.changes, changes))
+      return &entry.run;
+  return nullptr;
+}
+
 FailureOr<IncrementalSimulation::Totals>
 IncrementalSimulation::evaluate(ArrayRef<Change> changes) const {
-  FailureOr<Run> result = run(changes, /*keepCheckpoints=*/false);
+  if (const Run *kept = findEvaluated(changes))
+    return kept->totals;
+  // With its checkpoints, so that `apply` can reuse it.
+  FailureOr<Run> result = run(changes, /*keepCheckpoints=*/true);
   if (failed(result))
     return failure();
-  return result->totals;
+  if (evaluated.size() == kNumEvaluated)
+    evaluated.erase(evaluated.begin());
+  evaluated.push_back({SmallVector<Change, 4>(changes), std::move(*result)});
+  return evaluated.back().run.totals;
 }
 
 LogicalResult IncrementalSimulation::apply(ArrayRef<Change> changes) {
-  FailureOr<Run> result = run(changes, /*keepCheckpoints=*/true);
+  // The simulation of an evaluated change is that of this one: the state
+  // has not changed since.
+  FailureOr<Run> result = failure();
+  if (Run *kept = const_cast<Run *>(findEvaluated(changes)))
+    result = std::move(*kept);
+  else
+    result = run(changes, /*keepCheckpoints=*/true);
+  evaluated.clear();
   if (failed(result))
     return failure();
   for (const Change &change : changes) {

@@ -28,8 +28,8 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
     position[step] = pos;
   definedStart.assign(problem.numSteps + 1, 0);
   usedStart.assign(problem.numSteps + 1, 0);
-  start.assign(numBuffers, 0);
-  end.assign(numBuffers, 0);
+  startStep.assign(numBuffers, kAtEnds);
+  endStep.assign(numBuffers, kAtEnds);
   timeline.assign(n, 0);
   bufferStamp.assign(numBuffers, 0);
   lastUseInWindow.assign(numBuffers, 0);
@@ -38,9 +38,12 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
   newPosition.assign(problem.numSteps, 0);
   newGroupFirst.assign(problem.numSteps, 0);
   newGroupLast.assign(problem.numSteps, 0);
+  fusedStamp.assign(problem.numSteps, 0);
+  endStamp.assign(numBuffers, 0);
   groupOf.resize(problem.numSteps);
   std::iota(groupOf.begin(), groupOf.end(), 0u);
   groupMembers.assign(problem.numSteps, {});
+  inGroup.assign(problem.numSteps, false);
   for (unsigned step = 0; step < problem.numSteps; ++step)
     groupMembers[step].push_back(step);
   if (!n)
@@ -50,12 +53,19 @@ MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
     const MemoryProblem::Buffer &buffer = problem.buffers[b];
     unsigned first = buffer.def ? position[*buffer.def] : 0;
     unsigned last = first;
-    for (unsigned use : buffer.uses)
+    for (unsigned use : buffer.uses) {
       last = std::max(last, position[use]);
+      if (buffer.def && use != *buffer.def && position[use] < first)
+        ordered = false;
+    }
     if (buffer.liveOut)
       last = n - 1;
-    start[b] = first;
-    end[b] = last;
+    if (buffer.def)
+      startStep[b] = *buffer.def;
+    // A buffer without a definition, uses or a live-out value ends at
+    // position 0 whatever runs there; no step lists it, so no window asks.
+    if (!buffer.liveOut)
+      endStep[b] = order[last];
     diff[first] += buffer.size;
     diff[last + 1] -= buffer.size;
   }
@@ -102,7 +112,8 @@ int64_t MemoryTimeline::getPeak() const {
 bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
                                    ArrayRef<ArrayRef<unsigned>> fuse,
                                    std::vector<int64_t> &delta,
-                                   std::vector<Touched> &touched) const {
+                                   std::vector<Touched> &touched,
+                                   bool tryGathered) const {
   unsigned w = steps.size(), n = order.size();
   delta.assign(w + 1, 0);
   touched.clear();
@@ -111,6 +122,7 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
   unsigned last = first + w - 1;
   ++stamp;
   // `steps` must be a permutation of the window.
+  groupedSteps.clear();
   for (auto [index, step] : llvm::enumerate(steps)) {
     if (step >= problem.numSteps || position[step] < first ||
         position[step] > last || stepStamp[step] == stamp)
@@ -118,6 +130,8 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     stepStamp[step] = stamp;
     newPosition[step] = first + index;
     newGroupFirst[step] = newGroupLast[step] = first + index;
+    if (inGroup[step])
+      groupedSteps.push_back(step);
   }
   // Groups: those made before must lie in the window whole and stay
   // consecutive; the fused lists must be consecutive. Each member then runs
@@ -138,7 +152,8 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     }
     return true;
   };
-  for (unsigned step : steps) {
+  // (A step of its own is its own group, stamped above.)
+  for (unsigned step : groupedSteps) {
     // A member of a group the window does not hold whole.
     if (stepStamp[groupOf[step]] != stamp)
       return false;
@@ -163,6 +178,14 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
       if (group == member && !llvm::all_of(groupMembers[member], inList))
         return false;
     }
+  }
+  if (tryGathered) {
+    if (std::optional<bool> gathered =
+            computeGatheredWindow(first, steps, fuse, delta, touched))
+      return *gathered;
+    // It may have stamped buffers: start over.
+    return computeWindow(first, steps, fuse, delta, touched,
+                         /*tryGathered=*/false);
   }
   // The buffers the window's steps touch, with the first and last new
   // positions of their uses in the window.
@@ -190,14 +213,15 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     unsigned b = entry.buffer;
     const MemoryProblem::Buffer &buffer = problem.buffers[b];
     bool defInWindow = buffer.def && stepStamp[*buffer.def] == stamp;
-    unsigned newStart = defInWindow ? newGroupFirst[*buffer.def] : start[b];
+    unsigned oldStart = getStart(b), oldEnd = getEnd(b);
+    unsigned newStart = defInWindow ? newGroupFirst[*buffer.def] : oldStart;
     // A use in the window before the definition.
     if (firstUseInWindow[b] != kNoPosition && buffer.def &&
         firstUseInWindow[b] < newStart)
       return false;
     unsigned newEnd;
-    if (buffer.liveOut || end[b] > last)
-      newEnd = end[b];
+    if (buffer.liveOut || oldEnd > last)
+      newEnd = oldEnd;
     else
       newEnd = std::max(newStart, lastUseInWindow[b]);
     entry.newStart = newStart;
@@ -211,13 +235,150 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
       delta[lo - first] += size;
       delta[hi - first + 1] -= size;
     };
-    addRange(start[b], end[b], -buffer.size);
+    addRange(oldStart, oldEnd, -buffer.size);
     addRange(newStart, newEnd, buffer.size);
   }
   int64_t current = 0;
   for (unsigned i = 0; i < w; ++i) {
     current += delta[i];
     delta[i] = current;
+  }
+  delta.pop_back();
+  return true;
+}
+
+std::optional<bool> MemoryTimeline::computeGatheredWindow(
+    unsigned first, ArrayRef<unsigned> steps, ArrayRef<ArrayRef<unsigned>> fuse,
+    std::vector<int64_t> &delta, std::vector<Touched> &touched) const {
+  // Buffers with more uses than this are left to the general path, which
+  // reads only the uses in the window.
+  constexpr size_t kMaxUses = 256;
+  // Position 0 is also the end of the buffers that are neither defined, used
+  // nor live-out, which no step lists: a window holding it keeps to the
+  // general path.
+  if (!ordered || fuse.empty() || first == 0)
+    return std::nullopt;
+  unsigned w = steps.size(), last = first + w - 1;
+  for (ArrayRef<unsigned> members : fuse)
+    for (unsigned member : members) {
+      // Fused lists must be disjoint.
+      if (fusedStamp[member] == stamp)
+        return std::nullopt;
+      fusedStamp[member] = stamp;
+      for (ArrayRef<unsigned> buffers : {getDefined(member), getUsed(member)})
+        for (unsigned b : buffers)
+          if (problem.buffers[b].uses.size() > kMaxUses)
+            return std::nullopt;
+    }
+
+  // The buffers of the fused steps, their old ranges (by old position) and
+  // their new ones (by new position); the other buffers keep their steps.
+  oldDelta.assign(w + 1, 0);
+  for (ArrayRef<unsigned> members : fuse)
+    for (unsigned member : members)
+      for (ArrayRef<unsigned> buffers : {getDefined(member), getUsed(member)})
+        for (unsigned b : buffers)
+          if (bufferStamp[b] != stamp) {
+            bufferStamp[b] = stamp;
+            touched.push_back({b, 0, 0});
+          }
+  auto addRange = [&](std::vector<int64_t> &change, unsigned lo, unsigned hi,
+                      int64_t size) {
+    lo = std::max(lo, first);
+    hi = std::min(hi, last);
+    if (lo > hi)
+      return;
+    change[lo - first] += size;
+    change[hi - first + 1] -= size;
+  };
+  for (Touched &entry : touched) {
+    unsigned b = entry.buffer;
+    const MemoryProblem::Buffer &buffer = problem.buffers[b];
+    // As `computeWindow` finds them: the first and last new positions of
+    // the buffer's uses in the window (each running over its group), the
+    // definition counting as a use but for the first.
+    unsigned firstUse = kNoPosition, lastUse = 0;
+    bool defInWindow = buffer.def && stepStamp[*buffer.def] == stamp;
+    if (defInWindow)
+      lastUse = newGroupLast[*buffer.def];
+    for (unsigned use : buffer.uses) {
+      if ((buffer.def && use == *buffer.def) || stepStamp[use] != stamp)
+        continue;
+      firstUse = std::min(firstUse, newGroupFirst[use]);
+      lastUse = std::max(lastUse, newGroupLast[use]);
+    }
+    unsigned oldStart = getStart(b), oldEnd = getEnd(b);
+    unsigned newStart = defInWindow ? newGroupFirst[*buffer.def] : oldStart;
+    if (firstUse != kNoPosition && buffer.def && firstUse < newStart)
+      return false;
+    unsigned newEnd =
+        buffer.liveOut || oldEnd > last ? oldEnd : std::max(newStart, lastUse);
+    entry.newStart = newStart;
+    entry.newEnd = newEnd;
+    addRange(oldDelta, oldStart, oldEnd, -buffer.size);
+    addRange(delta, newStart, newEnd, buffer.size);
+  }
+
+  // The bytes live across the boundary after old position `pos` (an
+  // unfused step, the last of its group) but those of the fused steps:
+  // its timeline less theirs (`fusedBytes`, the fused steps' buffers live
+  // at `pos`), less the other buffers that end there (a live-out buffer
+  // does not end, even at the last position).
+  auto liveAfter = [&](unsigned pos, int64_t fusedBytes) {
+    int64_t bytes = timeline[pos] - fusedBytes;
+    ++endCount;
+    for (unsigned member : groupMembers[groupOf[order[pos]]])
+      for (ArrayRef<unsigned> buffers : {getDefined(member), getUsed(member)})
+        for (unsigned b : buffers)
+          if (bufferStamp[b] != stamp && endStamp[b] != endCount &&
+              endStep[b] != kAtEnds && getEnd(b) == pos) {
+            endStamp[b] = endCount;
+            bytes -= problem.buffers[b].size;
+          }
+    return bytes;
+  };
+  // The new timeline over the window, as a change of the old one, in one
+  // pass: an unfused step keeps the other buffers of its old position (the
+  // unfused steps must keep their order), a fused one those live across
+  // the unfused step before its run (which must not be at position 0).
+  // `oldBytes` sums `oldDelta` up to the old position of the last unfused
+  // step, `newBytes` sums `delta` up to the current position.
+  int64_t previous = static_cast<int64_t>(first) - 1;
+  int64_t oldBytes = 0, newBytes = 0, across = 0;
+  unsigned oldNext = 0;
+  bool inRun = false;
+  for (unsigned i = 0; i < w; ++i) {
+    unsigned step = steps[i];
+    newBytes += delta[i];
+    int64_t bytes;
+    if (fusedStamp[step] == stamp) {
+      if (!inRun) {
+        if (previous <= 0)
+          return std::nullopt;
+        int64_t fusedBytes = 0;
+        if (previous >= first) {
+          fusedBytes = -oldBytes;
+        } else {
+          for (const Touched &entry : touched)
+            if (getStart(entry.buffer) <= previous &&
+                previous <= getEnd(entry.buffer))
+              fusedBytes += problem.buffers[entry.buffer].size;
+        }
+        across = liveAfter(previous, fusedBytes);
+        inRun = true;
+      }
+      bytes = across + newBytes;
+    } else {
+      unsigned pos = position[step];
+      if (pos <= previous)
+        return std::nullopt;
+      previous = pos;
+      for (unsigned end = pos - first; oldNext <= end; ++oldNext)
+        oldBytes += oldDelta[oldNext];
+      inRun = false;
+      bytes = timeline[pos] + oldBytes + newBytes;
+    }
+    delta[i] = bytes - timeline[first + i];
   }
   delta.pop_back();
   return true;
@@ -284,8 +445,10 @@ LogicalResult MemoryTimeline::reorder(unsigned first, ArrayRef<unsigned> steps,
       groupMembers[member].clear();
     unsigned name = members.front();
     groupMembers[name].assign(members.begin(), members.end());
-    for (unsigned member : members)
+    for (unsigned member : members) {
       groupOf[member] = name;
+      inGroup[member] = members.size() > 1;
+    }
   }
   tree.addEach(first, delta);
   for (auto [index, change] : llvm::enumerate(delta))
@@ -294,9 +457,16 @@ LogicalResult MemoryTimeline::reorder(unsigned first, ArrayRef<unsigned> steps,
     order[first + index] = step;
     position[step] = first + index;
   }
+  // The steps now at the touched buffers' ends. Ends outside the window
+  // did not move; a buffer without a definition starts at 0 and a live-out
+  // one ends at the last position, whatever steps stand there.
+  unsigned last = first + steps.size() - 1;
   for (const Touched &entry : touched) {
-    start[entry.buffer] = entry.newStart;
-    end[entry.buffer] = entry.newEnd;
+    const MemoryProblem::Buffer &buffer = problem.buffers[entry.buffer];
+    if (buffer.def && entry.newStart >= first && entry.newStart <= last)
+      startStep[entry.buffer] = order[entry.newStart];
+    if (!buffer.liveOut && entry.newEnd >= first && entry.newEnd <= last)
+      endStep[entry.buffer] = order[entry.newEnd];
   }
   return success();
 }

@@ -7,6 +7,8 @@
 
 #include "sched/Analysis/RangeMaxTree.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -14,27 +16,20 @@ using namespace mlir::sched;
 
 void RangeMaxTree::build(llvm::ArrayRef<int64_t> values) {
   numValues = values.size();
-  maxima.assign(4 * std::max<unsigned>(numValues, 1), kEmpty);
+  numLeaves = 1;
+  while (numLeaves < numValues)
+    numLeaves *= 2;
+  // Leaves past the values hold kEmpty; no range ever covers them whole.
+  maxima.assign(2 * numLeaves, kEmpty);
   pending.assign(maxima.size(), 0);
-  if (numValues)
-    build(1, 0, numValues - 1, values);
-}
-
-void RangeMaxTree::build(unsigned node, unsigned lo, unsigned hi,
-                         llvm::ArrayRef<int64_t> values) {
-  if (lo == hi) {
-    maxima[node] = values[lo];
-    return;
-  }
-  unsigned mid = (lo + hi) / 2;
-  build(2 * node, lo, mid, values);
-  build(2 * node + 1, mid + 1, hi, values);
-  maxima[node] = std::max(maxima[2 * node], maxima[2 * node + 1]);
+  llvm::copy(values, maxima.begin() + numLeaves);
+  for (unsigned node = numLeaves - 1; node > 0; --node)
+    maxima[node] = std::max(maxima[2 * node], maxima[2 * node + 1]);
 }
 
 void RangeMaxTree::add(unsigned first, unsigned last, int64_t delta) {
   if (first <= last && last < numValues && delta)
-    add(1, 0, numValues - 1, first, last, delta);
+    add(1, 0, numLeaves - 1, first, last, delta);
 }
 
 void RangeMaxTree::add(unsigned node, unsigned lo, unsigned hi, unsigned first,
@@ -54,31 +49,27 @@ void RangeMaxTree::add(unsigned node, unsigned lo, unsigned hi, unsigned first,
 }
 
 void RangeMaxTree::addEach(unsigned first, llvm::ArrayRef<int64_t> deltas) {
-  if (first < numValues && !deltas.empty())
-    addEach(1, 0, numValues - 1, first, deltas.take_front(numValues - first));
-}
-
-void RangeMaxTree::addEach(unsigned node, unsigned lo, unsigned hi,
-                           unsigned first, llvm::ArrayRef<int64_t> deltas) {
-  unsigned last = first + deltas.size() - 1;
-  if (last < lo || hi < first)
+  if (first >= numValues || deltas.empty())
     return;
-  if (lo == hi) {
-    maxima[node] += deltas[lo - first];
-    pending[node] += deltas[lo - first];
-    return;
+  deltas = deltas.take_front(numValues - first);
+  // The leaves, then their ancestors level by level, bottom up: O(size +
+  // log n) nodes, without recursion. (A leaf's pending add is never read.)
+  unsigned lo = numLeaves + first, hi = lo + deltas.size() - 1;
+  for (auto [index, delta] : llvm::enumerate(deltas))
+    maxima[lo + index] += delta;
+  while (lo > 1) {
+    lo /= 2;
+    hi /= 2;
+    for (unsigned node = lo; node <= hi; ++node)
+      maxima[node] =
+          std::max(maxima[2 * node], maxima[2 * node + 1]) + pending[node];
   }
-  unsigned mid = (lo + hi) / 2;
-  addEach(2 * node, lo, mid, first, deltas);
-  addEach(2 * node + 1, mid + 1, hi, first, deltas);
-  maxima[node] =
-      std::max(maxima[2 * node], maxima[2 * node + 1]) + pending[node];
 }
 
 int64_t RangeMaxTree::max(unsigned first, unsigned last) const {
   if (first > last || last >= numValues)
     return kEmpty;
-  return max(1, 0, numValues - 1, first, last);
+  return max(1, 0, numLeaves - 1, first, last);
 }
 
 int64_t RangeMaxTree::max(unsigned node, unsigned lo, unsigned hi,

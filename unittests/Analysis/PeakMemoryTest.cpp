@@ -7,6 +7,7 @@
 
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/MemoryTimeline.h"
+#include "sched/Analysis/RangeMaxTree.h"
 
 #include "gtest/gtest.h"
 
@@ -440,4 +441,146 @@ TEST(PeakMemoryTest, TimelineGroupsRunAsOneStep) {
   EXPECT_GT(checked, 4000u);
   EXPECT_GT(fused, 500u);
   EXPECT_GT(split, 50u);
+}
+
+TEST(PeakMemoryTest, TimelineGatheredWindowsMatchBruteForce) {
+  // Windows that gather a few units (groups or single steps) into one or two
+  // new groups at the place of one of their units and keep the other units
+  // in order, as a bucket that grows does (the timeline's fast path), mixed
+  // with shuffles of whole units (the general path).
+  std::mt19937 rng(123);
+  unsigned checked = 0, gathered = 0;
+  for (unsigned trial = 0; trial < 3000; ++trial) {
+    unsigned n = 3 + rng() % 30;
+    MemoryProblem problem = randomProblem(rng, n);
+    std::vector<unsigned> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    MemoryTimeline timeline(problem, order);
+    std::vector<std::vector<unsigned>> units;
+    for (unsigned step : order)
+      units.push_back({step});
+    for (unsigned q = 0; q < 10; ++q) {
+      unsigned numUnits = units.size();
+      std::vector<std::vector<unsigned>> newUnits;
+      std::vector<std::vector<unsigned>> fuse;
+      unsigned lo = numUnits, hi = 0;
+      bool shuffle = rng() % 4 == 0;
+      if (shuffle) {
+        lo = rng() % numUnits;
+        hi = lo + rng() % (numUnits - lo);
+        newUnits.assign(units.begin(), units.end());
+        std::shuffle(newUnits.begin() + lo, newUnits.begin() + hi + 1, rng);
+      } else {
+        // Up to two lists of units, each gathered at one of its units.
+        std::vector<int> listOf(numUnits, -1);
+        unsigned numLists = 1 + rng() % 2;
+        for (unsigned list = 0; list < numLists; ++list)
+          for (unsigned count = 1 + rng() % 4; count > 0; --count)
+            listOf[rng() % numUnits] = list;
+        std::vector<std::vector<unsigned>> listUnits(numLists);
+        for (unsigned u = 0; u < numUnits; ++u)
+          if (listOf[u] >= 0) {
+            listUnits[listOf[u]].push_back(u);
+            lo = std::min(lo, u);
+            hi = std::max(hi, u);
+          }
+        std::vector<unsigned> anchor(numLists, numUnits);
+        for (unsigned list = 0; list < numLists; ++list) {
+          if (listUnits[list].empty())
+            continue;
+          anchor[list] = listUnits[list][rng() % listUnits[list].size()];
+          std::vector<unsigned> members;
+          for (unsigned u : listUnits[list])
+            llvm::append_range(members, units[u]);
+          fuse.push_back(members);
+        }
+        for (unsigned u = 0; u < numUnits; ++u) {
+          if (listOf[u] < 0)
+            newUnits.push_back(units[u]);
+          else if (anchor[listOf[u]] == u)
+            newUnits.push_back(
+                fuse[listOf[u] == 0 || listUnits[0].empty() ? 0 : 1]);
+        }
+      }
+      // The window: the units from the first to the last that change.
+      unsigned first = 0;
+      for (unsigned u = 0; u < lo; ++u)
+        first += units[u].size();
+      unsigned windowSize = 0;
+      for (unsigned u = lo; u <= hi; ++u)
+        windowSize += units[u].size();
+      std::vector<unsigned> newOrder;
+      std::vector<std::vector<unsigned>> newGroups;
+      for (const std::vector<unsigned> &unit : newUnits) {
+        llvm::append_range(newOrder, unit);
+        if (unit.size() > 1)
+          newGroups.push_back(unit);
+      }
+      std::vector<unsigned> window(newOrder.begin() + first,
+                                   newOrder.begin() + first + windowSize);
+      SmallVector<ArrayRef<unsigned>> fuseLists(fuse.begin(), fuse.end());
+      std::optional<int64_t> expected =
+          naiveGroupedPeak(problem, newOrder, newGroups);
+      std::optional<int64_t> got =
+          timeline.getPeakIfReordered(first, window, fuseLists);
+      ASSERT_EQ(got.has_value(), expected.has_value()) << "trial " << trial;
+      if (!got)
+        continue;
+      ++checked;
+      ASSERT_EQ(*got, *expected) << "trial " << trial;
+      if (rng() % 2) {
+        ASSERT_TRUE(succeeded(timeline.reorder(first, window, fuseLists)));
+        ASSERT_EQ(timeline.getPeak(), *expected) << "trial " << trial;
+        ASSERT_EQ(timeline.getOrder().vec(), newOrder) << "trial " << trial;
+        units = newUnits;
+        gathered += !shuffle;
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000u);
+  EXPECT_GT(gathered, 3000u);
+}
+
+TEST(PeakMemoryTest, RangeMaxTreeMatchesBruteForce) {
+  // Range adds, adds of each element of a range and range maxima, against
+  // a plain array, over sizes around powers of two.
+  std::mt19937 rng(17);
+  for (unsigned trial = 0; trial < 300; ++trial) {
+    unsigned n = 1 + rng() % 70;
+    std::vector<int64_t> values(n);
+    for (int64_t &value : values)
+      value = static_cast<int64_t>(rng() % 1000) - 500;
+    RangeMaxTree tree(values);
+    ASSERT_EQ(tree.size(), n);
+    for (unsigned q = 0; q < 60; ++q) {
+      unsigned first = rng() % n, last = first + rng() % (n - first);
+      switch (rng() % 3) {
+      case 0: {
+        int64_t delta = static_cast<int64_t>(rng() % 200) - 100;
+        tree.add(first, last, delta);
+        for (unsigned i = first; i <= last; ++i)
+          values[i] += delta;
+        break;
+      }
+      case 1: {
+        // Deltas may run past the end; those are ignored.
+        std::vector<int64_t> deltas(last - first + 1 + rng() % 3);
+        for (int64_t &delta : deltas)
+          delta = static_cast<int64_t>(rng() % 200) - 100;
+        tree.addEach(first, deltas);
+        for (unsigned i = 0; i < deltas.size() && first + i < n; ++i)
+          values[first + i] += deltas[i];
+        break;
+      }
+      default:
+        break;
+      }
+      unsigned lo = rng() % n, hi = lo + rng() % (n - lo);
+      ASSERT_EQ(tree.max(lo, hi),
+                *std::max_element(values.begin() + lo, values.begin() + hi + 1))
+          << "trial " << trial;
+    }
+    EXPECT_EQ(tree.max(0, n), RangeMaxTree::kEmpty);
+    EXPECT_EQ(tree.max(1, 0), RangeMaxTree::kEmpty);
+  }
 }

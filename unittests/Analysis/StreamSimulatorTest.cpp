@@ -236,6 +236,68 @@ TEST(StreamSimulatorTest, IncrementalMatchesFullSimulation) {
   EXPECT_LT(incrementalSteps * 2, fullSteps);
 }
 
+TEST(StreamSimulatorTest, IncrementalApplyReusesEvaluations) {
+  // Several changes evaluated, then one of them (not always the last)
+  // applied, as the bucketer tries its placements: the applied order must
+  // simulate as if simulated from scratch, and later evaluations too.
+  std::mt19937 rng(5);
+  unsigned applied = 0;
+  for (unsigned trial = 0; trial < 200; ++trial) {
+    unsigned n = 20 + rng() % 300;
+    std::vector<SimOp> ops = randomOrder(rng, n);
+    FailureOr<IncrementalSimulation> sim =
+        IncrementalSimulation::create(ops, 1 + rng() % 16);
+    ASSERT_TRUE(succeeded(sim));
+    for (unsigned q = 0; q < 20; ++q) {
+      std::vector<SmallVector<IncrementalSimulation::Change>> tried;
+      for (unsigned attempt = 0; attempt < 6 && tried.size() < 5; ++attempt) {
+        unsigned first = rng() % n;
+        if (ops[first].kind != SimOp::Kind::Start)
+          continue;
+        for (unsigned pos = first + 1; pos < std::min(n, first + 40); ++pos)
+          if (ops[pos].kind == SimOp::Kind::Start &&
+              ops[pos].stream == ops[first].stream) {
+            SmallVector<IncrementalSimulation::Change> changes =
+                mergeChanges(ops, first, pos);
+            if (succeeded(sim->evaluate(changes)))
+              tried.push_back(changes);
+            break;
+          }
+      }
+      if (tried.empty())
+        continue;
+      const SmallVector<IncrementalSimulation::Change> &changes =
+          tried[rng() % tried.size()];
+      std::vector<SimOp> changed = ops;
+      for (const IncrementalSimulation::Change &change : changes)
+        changed[change.pos] = change.op;
+      FailureOr<SimResult> full = simulate(changed);
+      ASSERT_TRUE(succeeded(full));
+      ASSERT_TRUE(succeeded(sim->apply(changes)));
+      ops = changed;
+      ++applied;
+      ASSERT_NEAR(sim->getTotals().makespanUs, full->makespanUs, 1e-6)
+          << "trial " << trial;
+      ASSERT_NEAR(sim->getTotals().exposedCommUs, full->exposedCommUs, 1e-6)
+          << "trial " << trial;
+      // An evaluation kept from before the apply must not be reused.
+      FailureOr<IncrementalSimulation::Totals> again = sim->evaluate(changes);
+      FailureOr<SimResult> twice = failure();
+      {
+        std::vector<SimOp> changedTwice = ops;
+        for (const IncrementalSimulation::Change &change : changes)
+          changedTwice[change.pos] = change.op;
+        twice = simulate(changedTwice);
+      }
+      ASSERT_EQ(succeeded(again), succeeded(twice)) << "trial " << trial;
+      if (succeeded(again))
+        ASSERT_NEAR(again->makespanUs, twice->makespanUs, 1e-6)
+            << "trial " << trial;
+    }
+  }
+  EXPECT_GT(applied, 500u);
+}
+
 TEST(StreamSimulatorTest, IncrementalRejectsDanglingWaits) {
   std::vector<SimOp> ops = {startOn(10), run(5), waitOn(0), run(1)};
   FailureOr<IncrementalSimulation> sim = IncrementalSimulation::create(ops);

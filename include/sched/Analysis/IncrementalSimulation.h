@@ -67,7 +67,9 @@ public:
   ArrayRef<SimOp> getOps() const { return ops; }
 
   /// Returns the totals if `changes` (at most one per position) were made,
-  /// or fails if they leave a wait that names no earlier start.
+  /// or fails if they leave a wait that names no earlier start. The last few
+  /// evaluated changes are kept until the next `apply`, which reuses their
+  /// simulation (a change is often evaluated, then applied).
   FailureOr<Totals> evaluate(ArrayRef<Change> changes) const;
   /// Makes `changes`; fails, changing nothing, where `evaluate` would.
   LogicalResult apply(ArrayRef<Change> changes);
@@ -100,8 +102,18 @@ private:
     double timeShiftUs = 0, exposedShiftUs = 0;
   };
 
+  /// A change `evaluate` simulated, with its outcome.
+  struct Evaluated {
+    SmallVector<Change, 4> changes;
+    Run run;
+  };
+  /// How many evaluated changes are kept for `apply`.
+  static constexpr unsigned kNumEvaluated = 4;
+
   IncrementalSimulation() = default;
   FailureOr<Run> run(ArrayRef<Change> changes, bool keepCheckpoints) const;
+  /// Returns the kept outcome of `changes`, or null.
+  const Run *findEvaluated(ArrayRef<Change> changes) const;
   /// Returns checkpoint `index` with the pending shifts added.
   State getCheckpoint(unsigned index) const;
   void setCheckpoint(unsigned index, State state);
@@ -121,6 +133,9 @@ private:
   std::vector<double> timeShifts, exposedShifts;
   Totals totals;
   mutable uint64_t numSteps = 0;
+  /// The last changes `evaluate` simulated since the last `apply`, oldest
+  /// first, at most kNumEvaluated.
+  mutable std::vector<Evaluated> evaluated;
 };
 
 } // namespace sched

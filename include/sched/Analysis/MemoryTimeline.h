@@ -24,6 +24,13 @@
 // member touches is live while any member runs. Groups stay contiguous and
 // a later window must hold each group it touches whole.
 //
+// When the window only gathers the fused steps (the other steps keep their
+// order, as when a bucket grows by one member), only the buffers the fused
+// steps touch change their live ranges: every other buffer keeps its bytes
+// at its steps, which only shift. The window is then recomputed from those
+// few buffers in O(window + their uses) instead of from every buffer the
+// window touches.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SCHED_ANALYSIS_MEMORYTIMELINE_H
@@ -80,20 +87,47 @@ private:
     unsigned newStart, newEnd;
   };
   /// Computes the change of the timeline over the window into `delta`
-  /// (one entry per window position) and the touched buffers' new ranges.
+  /// (one entry per window position) and the new ranges of the buffers
+  /// whose ranges change in other ways than by the shift of their steps.
   bool computeWindow(unsigned first, ArrayRef<unsigned> steps,
                      ArrayRef<ArrayRef<unsigned>> fuse,
-                     std::vector<int64_t> &delta,
-                     std::vector<Touched> &touched) const;
+                     std::vector<int64_t> &delta, std::vector<Touched> &touched,
+                     bool tryGathered = true) const;
+  /// `computeWindow` for a window whose steps but the fused ones keep their
+  /// order, from the buffers of the fused steps only; nothing where the
+  /// window is not such a window (then `computeWindow` starts over without
+  /// it). Called by `computeWindow` once the window is checked.
+  std::optional<bool>
+  computeGatheredWindow(unsigned first, ArrayRef<unsigned> steps,
+                        ArrayRef<ArrayRef<unsigned>> fuse,
+                        std::vector<int64_t> &delta,
+                        std::vector<Touched> &touched) const;
+  /// Returns the first and last positions at which buffer `b` is live.
+  unsigned getStart(unsigned b) const {
+    return startStep[b] == kAtEnds ? 0 : position[startStep[b]];
+  }
+  unsigned getEnd(unsigned b) const {
+    return endStep[b] == kAtEnds ? order.size() - 1 : position[endStep[b]];
+  }
   /// Returns true if the last successful `getPeakIfReordered`, since the
   /// last reorder, asked for this window.
   bool isLastQuery(unsigned first, ArrayRef<unsigned> steps,
                    ArrayRef<ArrayRef<unsigned>> fuse) const;
 
+  /// A `startStep` or `endStep` that is not a step: the first (a buffer
+  /// without a definition) or the last (a live-out one) position.
+  static constexpr unsigned kAtEnds = ~0u;
+
   const MemoryProblem &problem;
   std::vector<unsigned> order, position;
-  /// First and last positions at which each buffer is live.
-  std::vector<unsigned> start, end;
+  /// The steps at the first and last positions at which each buffer is live
+  /// (or kAtEnds): a step that keeps its place among the others keeps
+  /// them, however far it shifts.
+  std::vector<unsigned> startStep, endStep;
+  /// True if every use of a buffer comes after its definition in the
+  /// constructor's order (then every order since is valid too, and a window
+  /// that keeps the order of the unfused steps keeps their buffers valid).
+  bool ordered = true;
   std::vector<int64_t> timeline;
   /// Buffers defined and used by each step, deduplicated: those of step s
   /// at [xStart[s], xStart[s + 1]) of xList.
@@ -110,6 +144,10 @@ private:
   /// of each group, by the step that names it.
   std::vector<unsigned> groupOf;
   std::vector<SmallVector<unsigned, 1>> groupMembers;
+  /// Per step, whether its group has other members.
+  std::vector<bool> inGroup;
+  /// Scratch space of `computeWindow`: the window's steps in such groups.
+  mutable std::vector<unsigned> groupedSteps;
   RangeMaxTree tree;
   /// Scratch space of `computeWindow` (not thread-safe): per buffer, the
   /// query that last touched it and the first and last new positions of its
@@ -121,6 +159,13 @@ private:
   /// Per step, the first and last new positions of the group it runs in.
   mutable std::vector<unsigned> newGroupFirst, newGroupLast;
   mutable uint64_t stamp = 0;
+  /// Scratch space of `computeGatheredWindow`: per step, the query that
+  /// fused it; per buffer, the last sum of buffers ending at a step that
+  /// counted it; the change of the fused steps' buffers over the window's
+  /// old positions.
+  mutable std::vector<uint64_t> fusedStamp, endStamp;
+  mutable uint64_t endCount = 0;
+  mutable std::vector<int64_t> oldDelta;
   /// The last query (its window, `fuse` flattened as size and members per
   /// list) and its `computeWindow` results, which `reorder` reuses; also
   /// the scratch space of both.

@@ -50,13 +50,12 @@ private:
            unsigned last, int64_t delta);
   int64_t max(unsigned node, unsigned lo, unsigned hi, unsigned first,
               unsigned last) const;
-  void addEach(unsigned node, unsigned lo, unsigned hi, unsigned first,
-               llvm::ArrayRef<int64_t> deltas);
-  void build(unsigned node, unsigned lo, unsigned hi,
-             llvm::ArrayRef<int64_t> values);
 
+  /// A heap of nodes over numLeaves leaves, a power of two (leaf i is node
+  /// numLeaves + i): each node's maximum is that of its children plus its
+  /// pending add, which applies to its whole range.
   std::vector<int64_t> maxima, pending;
-  unsigned numValues = 0;
+  unsigned numValues = 0, numLeaves = 1;
 };
 
 } // namespace sched

@@ -331,6 +331,18 @@ void SchedBucketCollectives::runOnOperation() {
     waitAt[row.wait] = intervals.size();
     intervals.push_back(interval);
   }
+  // Per communication stream, the positions of its intervals' starts and
+  // waits, in order: the only positions where the enclosure test finds a
+  // collective of the stream (a bucket stands at its members' positions).
+  std::vector<std::vector<unsigned>> eventsOf;
+  for (const Interval &interval : intervals) {
+    if (interval.stream >= eventsOf.size())
+      eventsOf.resize(interval.stream + 1);
+    eventsOf[interval.stream].push_back(interval.start);
+    eventsOf[interval.stream].push_back(interval.wait);
+  }
+  for (std::vector<unsigned> &events : eventsOf)
+    llvm::sort(events);
 
   // The positions of the ops that issue each group's collectives (starts,
   // and ops whose regions hold one, such as a loop that communicates), in
@@ -446,12 +458,14 @@ void SchedBucketCollectives::runOnOperation() {
   // Returns the time of a merged collective of `bytes` like `start`.
   auto bucketTime = [&](unsigned start, int64_t bytes) -> FailureOr<double> {
     auto op = cast<CollectiveOpInterface>(sim.ops[start]);
-    FailureOr<CollectiveEstimate> estimate =
-        model.estimateCollective(op, symbols);
-    if (failed(estimate))
+    // Only the group's shape: the op's own bytes do not count (they were
+    // sized when it became a candidate).
+    FailureOr<std::pair<int64_t, int64_t>> shape =
+        model.getGroupShape(op, symbols);
+    if (failed(shape))
       return failure();
     return model.getCollectiveTimeUs(op.getCollectiveKind(), bytes,
-                                     estimate->groupSize, estimate->numNodes);
+                                     shape->first, shape->second);
   };
 
   // Returns true if the `into` buffers of `bucket` and `member` are
@@ -503,6 +517,36 @@ void SchedBucketCollectives::runOnOperation() {
           bucket.bounds);
   };
 
+  // Most candidates have no placement at all (on synthetic-100k, all but
+  // a few thousand of 1.7M): the late start comes after the early wait,
+  // the late wait after an op that needs a wait of the bucket, and the
+  // early start before an input of the candidate. A quick test of the
+  // three, from the bucket's bounds (the last of `buckets`) and the
+  // candidate start's inputs, refuses them before `tryJoin` reads the
+  // edges of the candidate's wait; a refusal that a remark words takes the
+  // full path. The bucket's bounds count the edges to the candidate, which
+  // the full path leaves out where the two are linked; the test holds
+  // unless those edges set the bound. Kept out of `tryJoin`, whose frame
+  // costs more than the test.
+  auto hasNoPlacement = [&](Member member) {
+    unsigned index = buckets.size() - 1;
+    const Bucket &bucket = buckets.back();
+    unsigned earlyStart = std::min(bucket.startPos, member.start);
+    unsigned lateStart = std::max(bucket.startPos, member.start);
+    unsigned earlyWait = std::min(bucket.waitPos, member.wait);
+    unsigned lateWait = std::max(bucket.waitPos, member.wait);
+    int64_t waitHi = bucket.bounds.waitHi;
+    if (lateStart < earlyWait || lateWait < waitHi ||
+        waitHi == static_cast<int64_t>(member.start) ||
+        waitHi == static_cast<int64_t>(member.wait))
+      return false;
+    int64_t ownStartLo = -1;
+    for (unsigned pred : graph.getPreds(member.start))
+      if (bucketOf[pred] != index && pred != member.wait)
+        ownStartLo = std::max<int64_t>(ownStartLo, currentPos[pred]);
+    return earlyStart <= ownStartLo;
+  };
+
   // Tries to add `member` to `bucket` (the last of `buckets`) at the best of
   // the four placements; returns whether it joined. The reason of a refusal
   // goes to `reason`, worded only for a remark (with `explain`, once per
@@ -515,33 +559,6 @@ void SchedBucketCollectives::runOnOperation() {
       return false;
     };
     Bucket &bucket = buckets.back();
-    // Most candidates have no placement at all (on synthetic-100k, all but
-    // a few thousand of 1.7M): the late start comes after the early wait,
-    // the late wait after an op that needs a wait of the bucket, and the
-    // early start before an input of the candidate. A quick test of the
-    // three, from the bucket's bounds and the candidate start's inputs,
-    // refuses them before the edges of the candidate's wait are read; a
-    // refusal that a remark words takes the full path below. The bucket's
-    // bounds count the edges to the candidate, which the full path leaves
-    // out where the two are linked; the test holds unless those edges set
-    // the bound.
-    if (!explain || remarked[member.start]) {
-      unsigned earlyStart = std::min(bucket.startPos, member.start);
-      unsigned lateStart = std::max(bucket.startPos, member.start);
-      unsigned earlyWait = std::min(bucket.waitPos, member.wait);
-      unsigned lateWait = std::max(bucket.waitPos, member.wait);
-      int64_t waitHi = bucket.bounds.waitHi;
-      if (lateStart >= earlyWait && lateWait >= waitHi &&
-          waitHi != static_cast<int64_t>(member.start) &&
-          waitHi != static_cast<int64_t>(member.wait)) {
-        int64_t ownStartLo = -1;
-        for (unsigned pred : graph.getPreds(member.start))
-          if (bucketOf[pred] != index && pred != member.wait)
-            ownStartLo = std::max<int64_t>(ownStartLo, currentPos[pred]);
-        if (earlyStart <= ownStartLo)
-          return false;
-      }
-    }
     // Starts of the buffer form touch memory: an edge between them only
     // orders accesses to distinct fresh buffers, which one collective may
     // do at once. Likewise for their waits.
@@ -641,8 +658,10 @@ void SchedBucketCollectives::runOnOperation() {
     // that far.
     unsigned hideAfter[2] = {kNone, kNone}, waitBefore[2] = {0, 0};
     auto collect = [&](unsigned lo, unsigned hi) {
-      for (unsigned pos = lo + 1; pos < hi; ++pos)
-        for (unsigned id : {startAt[pos], waitAt[pos]}) {
+      ArrayRef<unsigned> events = eventsOf[bucketInterval.stream];
+      for (const unsigned *it = llvm::upper_bound(events, lo);
+           it != events.end() && *it < hi; ++it)
+        for (unsigned id : {startAt[*it], waitAt[*it]}) {
           if (id == kNone || id == bucketId || id == memberId ||
               intervals[id].stream != bucketInterval.stream)
             continue;
@@ -857,8 +876,10 @@ void SchedBucketCollectives::runOnOperation() {
     // members' starts and waits to the last; groups of the bucket stand
     // whole in it.
     auto buildWindow = [&](const Trial &trial) {
-      window.clear();
-      window.reserve(last - first + 1);
+      // As many steps as the window holds: each group goes in once, where
+      // its anchor was.
+      window.resize_for_overwrite(last - first + 1);
+      unsigned *out = window.data();
       bool startDone = false, waitDone = false;
       for (unsigned step : memory.getOrder().slice(first, last - first + 1)) {
         bool isStart = step == member.start ||
@@ -870,17 +891,18 @@ void SchedBucketCollectives::runOnOperation() {
         if (isStart) {
           bool anchor = (trial.start == member.start) == (step == member.start);
           if (anchor && !startDone)
-            llvm::append_range(window, startGroup);
+            out = llvm::copy(startGroup, out);
           startDone |= anchor;
         } else if (isWait) {
           bool anchor = (trial.wait == member.wait) == (step == member.wait);
           if (anchor && !waitDone)
-            llvm::append_range(window, waitGroup);
+            out = llvm::copy(waitGroup, out);
           waitDone |= anchor;
         } else {
-          window.push_back(step);
+          *out++ = step;
         }
       }
+      assert(out == window.data() + window.size() && "a group went missing");
     };
     for (unsigned i : ranked) {
       Trial &trial = trials[i];
@@ -1033,13 +1055,16 @@ void SchedBucketCollectives::runOnOperation() {
             continue;
           }
         }
+        if ((!explain || remarked[member.start]) && hasNoPlacement(member))
+          continue;
         std::string refusal;
         FailureOr<bool> joined = tryJoin(member, refusal);
         if (failed(joined))
           return signalPassFailure();
         if (!*joined) {
-          if (auto diag = remarkRefusal(member.start))
-            *diag << refusal;
+          if (explain)
+            if (auto diag = remarkRefusal(member.start))
+              *diag << refusal;
           continue;
         }
         inBucket[member.start] = true;

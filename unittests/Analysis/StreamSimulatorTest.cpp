@@ -290,9 +290,10 @@ TEST(StreamSimulatorTest, IncrementalApplyReusesEvaluations) {
         twice = simulate(changedTwice);
       }
       ASSERT_EQ(succeeded(again), succeeded(twice)) << "trial " << trial;
-      if (succeeded(again))
+      if (succeeded(again)) {
         ASSERT_NEAR(again->makespanUs, twice->makespanUs, 1e-6)
             << "trial " << trial;
+      }
     }
   }
   EXPECT_GT(applied, 500u);

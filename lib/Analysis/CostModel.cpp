@@ -27,6 +27,25 @@ using namespace mlir::sched;
 // Sizes
 //===----------------------------------------------------------------------===//
 
+/// Returns the size in bytes of a shaped type `type` (a ShapedType or one of
+/// its concrete types, which skip the interface lookup), or nothing if its
+/// shape is dynamic or its element type has no width.
+template <typename ShapedT>
+static std::optional<int64_t> getStaticByteSize(ShapedT type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  std::optional<int64_t> width = getElementByteWidth(type.getElementType());
+  if (!width)
+    return std::nullopt;
+  // MulOverflow, not checkedMul: the same check without APInt, on a path
+  // that runs for every collective each time a pass sizes it.
+  int64_t size = *width;
+  for (int64_t dim : type.getShape())
+    if (llvm::MulOverflow(size, dim, size))
+      return std::nullopt;
+  return size;
+}
+
 std::optional<int64_t> mlir::sched::getElementByteWidth(Type type) {
   if (isa<IndexType>(type))
     return 8;
@@ -42,37 +61,14 @@ std::optional<int64_t> mlir::sched::getElementByteWidth(Type type) {
   if (auto vector = dyn_cast<VectorType>(type)) {
     if (vector.isScalable())
       return std::nullopt;
-    std::optional<int64_t> width = getElementByteWidth(vector.getElementType());
-    if (!width)
-      return std::nullopt;
-    int64_t size = *width;
-    for (int64_t dim : vector.getShape())
-      if (llvm::MulOverflow(size, dim, size))
-        return std::nullopt;
-    return size;
+    return getStaticByteSize(vector);
   }
   return std::nullopt;
 }
 
-/// Returns the size in bytes of a tensor or memref type `type`, or nothing
-/// if its shape is dynamic or its element type has no width.
-template <typename ShapedT>
-static std::optional<int64_t> getStaticByteSize(ShapedT type) {
-  if (!type.hasStaticShape())
-    return std::nullopt;
-  std::optional<int64_t> width = getElementByteWidth(type.getElementType());
-  if (!width)
-    return std::nullopt;
-  int64_t size = *width;
-  for (int64_t dim : type.getShape())
-    if (llvm::MulOverflow(size, dim, size))
-      return std::nullopt;
-  return size;
-}
-
 std::optional<int64_t> mlir::sched::getTypeByteSize(Type type) {
   // Ranked tensors and memrefs, the common cases, without the interface
-  // lookup of ShapedType (the same steps as below).
+  // lookup of ShapedType.
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return getStaticByteSize(tensor);
   if (auto memref = dyn_cast<MemRefType>(type))
@@ -80,18 +76,7 @@ std::optional<int64_t> mlir::sched::getTypeByteSize(Type type) {
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped || isa<VectorType>(type))
     return getElementByteWidth(type);
-  if (!shaped.hasStaticShape())
-    return std::nullopt;
-  std::optional<int64_t> width = getElementByteWidth(shaped.getElementType());
-  if (!width)
-    return std::nullopt;
-  // MulOverflow, not checkedMul: the same check without APInt, on a path
-  // that runs for every collective each time a pass sizes it.
-  int64_t size = *width;
-  for (int64_t dim : shaped.getShape())
-    if (llvm::MulOverflow(size, dim, size))
-      return std::nullopt;
-  return size;
+  return getStaticByteSize(shaped);
 }
 
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,20 @@ using namespace mlir::sched;
 
 static constexpr unsigned kNoPosition = std::numeric_limits<unsigned>::max();
 
+/// Adds `size` to the steps `lo` to `hi` of a window starting at step
+/// `first` and ending at step `last`, clipped to it, in `delta`: the
+/// difference array of the window (one entry more than its steps).
+static void addClippedRange(MutableArrayRef<int64_t> delta, unsigned first,
+                            unsigned last, unsigned lo, unsigned hi,
+                            int64_t size) {
+  lo = std::max(lo, first);
+  hi = std::min(hi, last);
+  if (lo > hi)
+    return;
+  delta[lo - first] += size;
+  delta[hi - first + 1] -= size;
+}
+
 MemoryTimeline::MemoryTimeline(const MemoryProblem &problem,
                                ArrayRef<unsigned> orderRef)
     : problem(problem), order(orderRef.begin(), orderRef.end()) {
@@ -227,16 +241,8 @@ bool MemoryTimeline::computeWindow(unsigned first, ArrayRef<unsigned> steps,
     entry.newStart = newStart;
     entry.newEnd = newEnd;
     // Both ranges matter only inside the window.
-    auto addRange = [&](unsigned lo, unsigned hi, int64_t size) {
-      lo = std::max(lo, first);
-      hi = std::min(hi, last);
-      if (lo > hi)
-        return;
-      delta[lo - first] += size;
-      delta[hi - first + 1] -= size;
-    };
-    addRange(oldStart, oldEnd, -buffer.size);
-    addRange(newStart, newEnd, buffer.size);
+    addClippedRange(delta, first, last, oldStart, oldEnd, -buffer.size);
+    addClippedRange(delta, first, last, newStart, newEnd, buffer.size);
   }
   int64_t current = 0;
   for (unsigned i = 0; i < w; ++i) {
@@ -282,15 +288,6 @@ std::optional<bool> MemoryTimeline::computeGatheredWindow(
             bufferStamp[b] = stamp;
             touched.push_back({b, 0, 0});
           }
-  auto addRange = [&](std::vector<int64_t> &change, unsigned lo, unsigned hi,
-                      int64_t size) {
-    lo = std::max(lo, first);
-    hi = std::min(hi, last);
-    if (lo > hi)
-      return;
-    change[lo - first] += size;
-    change[hi - first + 1] -= size;
-  };
   for (Touched &entry : touched) {
     unsigned b = entry.buffer;
     const MemoryProblem::Buffer &buffer = problem.buffers[b];
@@ -315,8 +312,8 @@ std::optional<bool> MemoryTimeline::computeGatheredWindow(
         buffer.liveOut || oldEnd > last ? oldEnd : std::max(newStart, lastUse);
     entry.newStart = newStart;
     entry.newEnd = newEnd;
-    addRange(oldDelta, oldStart, oldEnd, -buffer.size);
-    addRange(delta, newStart, newEnd, buffer.size);
+    addClippedRange(oldDelta, first, last, oldStart, oldEnd, -buffer.size);
+    addClippedRange(delta, first, last, newStart, newEnd, buffer.size);
   }
 
   // The bytes live across the boundary after old position `pos` (an

@@ -21,6 +21,21 @@ static constexpr int64_t kNone = RangeMaxTree::kEmpty;
 // computePeak
 //===----------------------------------------------------------------------===//
 
+/// Returns the first and last positions at which `buffer` is live in an
+/// order of `n` steps whose position of each step is `position`: from its
+/// definition (or the start) to its last use (or the end, if live out).
+static std::pair<unsigned, unsigned>
+getBufferLiveRange(const MemoryProblem::Buffer &buffer,
+                   ArrayRef<unsigned> position, unsigned n) {
+  unsigned first = buffer.def ? position[*buffer.def] : 0;
+  unsigned last = first;
+  for (unsigned use : buffer.uses)
+    last = std::max(last, position[use]);
+  if (buffer.liveOut)
+    last = n - 1;
+  return {first, last};
+}
+
 int64_t mlir::sched::computePeak(const MemoryProblem &problem,
                                  ArrayRef<unsigned> order) {
   unsigned n = order.size();
@@ -32,12 +47,7 @@ int64_t mlir::sched::computePeak(const MemoryProblem &problem,
   // The same difference array as MemoryProfile's timeline.
   std::vector<int64_t> diff(n + 1, 0);
   for (const MemoryProblem::Buffer &buffer : problem.buffers) {
-    unsigned first = buffer.def ? position[*buffer.def] : 0;
-    unsigned last = first;
-    for (unsigned use : buffer.uses)
-      last = std::max(last, position[use]);
-    if (buffer.liveOut)
-      last = n - 1;
+    auto [first, last] = getBufferLiveRange(buffer, position, n);
     diff[first] += buffer.size;
     diff[last + 1] -= buffer.size;
   }
@@ -72,12 +82,7 @@ MemoryProfile::MemoryProfile(const MemoryProblem &problem,
   std::vector<int64_t> diff(n + 1, 0);
   for (unsigned b = 0; b < numBuffers; ++b) {
     const MemoryProblem::Buffer &buffer = problem.buffers[b];
-    unsigned first = buffer.def ? position[*buffer.def] : 0;
-    unsigned last = first;
-    for (unsigned use : buffer.uses)
-      last = std::max(last, position[use]);
-    if (buffer.liveOut)
-      last = n - 1;
+    auto [first, last] = getBufferLiveRange(buffer, position, n);
     start[b] = first;
     end[b] = last;
     if (!buffer.def && buffer.uses.empty() && !buffer.liveOut)

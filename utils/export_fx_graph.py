@@ -88,6 +88,20 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         help="tensor-parallel degree; FSDP shards over world-size / tp ranks (default 1)",
     )
     parallel.add_argument(
+        "--replicate",
+        type=int,
+        default=1,
+        help="HSDP: FSDP shards over world-size / (tp x replicate) ranks and each gradient "
+        "shard is then all-reduced over the replicate group (default 1: plain FSDP)",
+    )
+    parallel.add_argument(
+        "--sp",
+        action="store_true",
+        help="sequence parallelism with --tp: activations between blocks are sharded over the "
+        "sequence; all_gather before and reduce_scatter after each tensor-parallel region "
+        "instead of Megatron's all_reduce",
+    )
+    parallel.add_argument(
         "--ranks-per-node",
         type=int,
         default=None,
@@ -122,7 +136,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
 
-    for option in ("layers", "hidden", "heads", "seq", "batch", "world_size", "tp"):
+    for option in ("layers", "hidden", "heads", "seq", "batch", "world_size", "tp", "replicate"):
         if getattr(args, option) < 1:
             parser.error(f"--{option.replace('_', '-')} must be positive")
     if args.ffn is None:
@@ -132,14 +146,20 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         parser.error("--hidden must be a multiple of --heads")
     if (args.hidden // args.heads) % 2:
         parser.error("the head dimension (hidden / heads) must be even for rotary embeddings")
-    if args.world_size % args.tp:
-        parser.error("--world-size must be a multiple of --tp")
+    if args.world_size % (args.tp * args.replicate):
+        parser.error("--world-size must be a multiple of --tp x --replicate")
+    if args.sp and args.tp == 1:
+        parser.error("--sp needs --tp > 1")
+    if args.sp and args.seq % args.tp:
+        parser.error("--seq must be a multiple of --tp with --sp")
     if args.heads % args.tp or args.ffn % args.tp:
         parser.error("--heads and --ffn must be multiples of --tp")
     if args.name is None:
         args.name = (
             f"llama_l{args.layers}_h{args.hidden}_s{args.seq}_b{args.batch}"
             f"_ws{args.world_size}_tp{args.tp}"
+            + (f"_rep{args.replicate}" if args.replicate > 1 else "")
+            + ("_sp" if args.sp else "")
         )
     return args
 
@@ -166,12 +186,17 @@ class Config:
 
 @dataclass
 class Parallelism:
-    """The groups of one rank: FSDP over `dp`, tensor parallelism over `tp`."""
+    """The groups of one rank: FSDP over `dp`, tensor parallelism over `tp`,
+    HSDP's gradient all_reduce over `rep` (size 1: none), sequence
+    parallelism on the tensor-parallel group when `sp`."""
 
     dp_name: str
     dp_size: int
     tp_name: Optional[str]
     tp_size: int
+    rep_name: Optional[str] = None
+    rep_size: int = 1
+    sp: bool = False
 
 
 def layer_parameter_shapes(config: Config, tp: int) -> List[Tuple[str, Tuple[int, ...]]]:
@@ -210,7 +235,11 @@ def build_step(torch, config: Config, parallel: Parallelism, backward: bool):
             shard = c10d.reduce_scatter_tensor(
                 grad.contiguous(), "avg", parallel.dp_size, parallel.dp_name
             )
-            return c10d.wait_tensor(shard)
+            shard = c10d.wait_tensor(shard)
+            if parallel.rep_size > 1:
+                # HSDP: the shard's gradient is averaged over the replicas.
+                shard = c10d.wait_tensor(c10d.all_reduce(shard, "avg", parallel.rep_name))
+            return shard
 
     class CopyToTensorParallel(torch.autograd.Function):
         """Megatron's f: identity forward, all_reduce of the gradient."""
@@ -234,6 +263,42 @@ def build_step(torch, config: Config, parallel: Parallelism, backward: bool):
         def backward(ctx, grad):
             return grad
 
+    def gather_sequence(x):
+        """All-gathers the sequence shards [batch, seq / tp, ...] over tp."""
+        t = x.transpose(0, 1).contiguous()
+        full = c10d.wait_tensor(c10d.all_gather_into_tensor(t, tp, parallel.tp_name))
+        return full.transpose(0, 1)
+
+    def reduce_scatter_sequence(x):
+        """Sums [batch, seq, ...] over tp and keeps this rank's sequence shard."""
+        t = x.transpose(0, 1).contiguous()
+        part = c10d.wait_tensor(c10d.reduce_scatter_tensor(t, "sum", tp, parallel.tp_name))
+        return part.transpose(0, 1)
+
+    class GatherFromSequenceParallel(torch.autograd.Function):
+        """Sequence parallelism's g: all_gather forward, reduce_scatter of
+        the gradient."""
+
+        @staticmethod
+        def forward(ctx, x):
+            return gather_sequence(x)
+
+        @staticmethod
+        def backward(ctx, grad):
+            return reduce_scatter_sequence(grad)
+
+    class ScatterToSequenceParallel(torch.autograd.Function):
+        """Sequence parallelism's g-bar: reduce_scatter forward, all_gather
+        of the gradient."""
+
+        @staticmethod
+        def forward(ctx, x):
+            return reduce_scatter_sequence(x)
+
+        @staticmethod
+        def backward(ctx, grad):
+            return gather_sequence(grad)
+
     tp = parallel.tp_size
     shapes = layer_parameter_shapes(config, tp)
     sizes = [math.prod(shape) for _, shape in shapes]
@@ -245,10 +310,20 @@ def build_step(torch, config: Config, parallel: Parallelism, backward: bool):
         return {name: piece.view(shape) for (name, shape), piece in zip(shapes, pieces)}
 
     def copy_to_tp(x):
+        if parallel.sp:
+            return GatherFromSequenceParallel.apply(x)
         return CopyToTensorParallel.apply(x) if tp > 1 else x
 
     def reduce_from_tp(x):
+        if parallel.sp:
+            return ScatterToSequenceParallel.apply(x)
         return ReduceFromTensorParallel.apply(x) if tp > 1 else x
+
+    def norm_weight(weight):
+        # With sequence parallelism each rank normalises its own sequence
+        # shard, so the norm weights' gradients are summed over tp
+        # (Megatron's all_reduce of the sequence-parallel norm gradients).
+        return CopyToTensorParallel.apply(weight) if parallel.sp else weight
 
     def rms_norm(x, weight):
         xf = x.float()
@@ -266,9 +341,9 @@ def build_step(torch, config: Config, parallel: Parallelism, backward: bool):
         return t * cos + rotate_half(t) * sin
 
     def attention(x, p, cos, sin):
+        x = copy_to_tp(x)
         batch, seq, _ = x.shape
         heads = config.heads // tp
-        x = copy_to_tp(x)
         q = functional.linear(x, p["wq"]).view(batch, seq, heads, config.head_dim)
         k = functional.linear(x, p["wk"]).view(batch, seq, heads, config.head_dim)
         v = functional.linear(x, p["wv"]).view(batch, seq, heads, config.head_dim)
@@ -289,8 +364,8 @@ def build_step(torch, config: Config, parallel: Parallelism, backward: bool):
         h = x
         for shard in shards:
             p = gather(shard)
-            h = h + attention(rms_norm(h, p["attention_norm"]), p, cos, sin)
-            h = h + mlp(rms_norm(h, p["ffn_norm"]), p)
+            h = h + attention(rms_norm(h, norm_weight(p["attention_norm"])), p, cos, sin)
+            h = h + mlp(rms_norm(h, norm_weight(p["ffn_norm"])), p)
         loss = h.float().pow(2).mean()
         if not backward:
             return (loss,)
@@ -314,22 +389,36 @@ def init_groups(torch, args) -> Tuple[Parallelism, Dict[str, str]]:
 
     if not dist.is_initialized():
         dist.init_process_group("fake", store=FakeStore(), rank=0, world_size=args.world_size)
-    dp_size = args.world_size // args.tp
-    if args.tp == 1:
+    replicate = args.replicate
+    dp_size = args.world_size // (args.tp * replicate)
+    rep_group = None
+    if args.tp == 1 and replicate == 1:
         dp_group, tp_group = dist.group.WORLD, None
     else:
         from torch.distributed.device_mesh import init_device_mesh
 
-        mesh = init_device_mesh(args.device, (dp_size, args.tp), mesh_dim_names=("dp", "tp"))
-        dp_group, tp_group = mesh.get_group("dp"), mesh.get_group("tp")
+        shape, names = [dp_size], ["dp"]
+        if replicate > 1:
+            shape, names = [replicate] + shape, ["rep"] + names
+        if args.tp > 1:
+            shape, names = shape + [args.tp], names + ["tp"]
+        mesh = init_device_mesh(args.device, tuple(shape), mesh_dim_names=tuple(names))
+        dp_group = mesh.get_group("dp")
+        tp_group = mesh.get_group("tp") if args.tp > 1 else None
+        rep_group = mesh.get_group("rep") if replicate > 1 else None
     labels = {dp_group.group_name: "dp"}
     if tp_group is not None:
         labels[tp_group.group_name] = "tp"
+    if rep_group is not None:
+        labels[rep_group.group_name] = "rep"
     parallel = Parallelism(
         dp_name=dp_group.group_name,
         dp_size=dp_size,
         tp_name=tp_group.group_name if tp_group is not None else None,
         tp_size=args.tp,
+        rep_name=rep_group.group_name if rep_group is not None else None,
+        rep_size=replicate,
+        sp=args.sp,
     )
     return parallel, labels
 
@@ -359,7 +448,10 @@ def trace(torch, args, config: Config, parallel: Parallelism):
             torch.empty(shard_numel, dtype=dtype, device=args.device, requires_grad=True)
             for _ in range(config.layers)
         ]
-        x = torch.empty(config.batch, config.seq, config.hidden, dtype=dtype, device=args.device)
+        # With sequence parallelism the step's input is this rank's
+        # sequence shard.
+        local_seq = config.seq // parallel.tp_size if parallel.sp else config.seq
+        x = torch.empty(config.batch, local_seq, config.hidden, dtype=dtype, device=args.device)
         cos = torch.empty(config.seq, config.head_dim, dtype=dtype, device=args.device)
         sin = torch.empty(config.seq, config.head_dim, dtype=dtype, device=args.device)
     table = decomposition_table(torch, args.decompositions)
@@ -524,6 +616,8 @@ def to_document(torch, graph_module, args, labels: Dict[str, str], runtimes: Dic
             },
             "world_size": args.world_size,
             "tp": args.tp,
+            "replicate": args.replicate,
+            "sp": args.sp,
             "device": args.device,
             "decompositions": args.decompositions,
             "backward": not args.no_backward,

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+#===- corpus-table.py - sched against Inductor on the real-graph corpus --===#
+#
+# Part of the sched project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+#
+#===----------------------------------------------------------------------===#
+"""Prints the table of sched against Inductor on the real-graph corpus
+(bench/inductor/corpus/, traced and scheduled by Inductor with
+bench/inductor/corpus.sh; see corpus/README.md).
+
+For every step of corpus/configs.txt, in this run: the traced graph
+(corpus/graphs/NAME.json), imported with sched-translate, the h200-sxm
+target attached, is reported as it is (the input order) and after
+`sched-pipeline` with its default options (its time is the wall time of
+the whole sched-opt process: parsing, the passes, verification, printing;
+the minimum of --repeat runs); Inductor's orders (corpus/inductor/NAME.inductor
+.json, and NAME.inductor-bucket.json with its collective bucketing) are
+imported and reported as they are. Every order is judged by the same
+simulator and cost model, which also gave Inductor its per-node times
+(corpus/estimates/). Columns: simulated step and exposed communication in
+ms, peak memory in GiB, the best lower bound sched-report proves, and
+sched's step over Inductor's best.
+
+usage: corpus-table.py [--build build] [--repeat 3] [--only NAME]
+         [--options 'sched-pipeline options']
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "corpus")
+
+
+def run(cmd, **kwargs):
+    return subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+
+
+def configs():
+    with open(os.path.join(CORPUS, "configs.txt")) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                yield line.split()[0]
+
+
+class Tools:
+    def __init__(self, build):
+        self.translate = os.path.join(build, "bin", "sched-translate")
+        self.opt = os.path.join(build, "bin", "sched-opt")
+
+    def import_graph(self, graph, out):
+        r = run([self.translate, "--import-fx-json", graph, "-o", out])
+        if r.returncode:
+            lines = [l for l in r.stderr.splitlines() if "error" in l]
+            return (lines[0] if lines else r.stderr.strip()[:200]).split("error: ")[-1]
+        return None
+
+    def report(self, mlir, pipeline=None):
+        """The sched-report JSON of one function, after the pipeline if given."""
+        with tempfile.NamedTemporaryFile(suffix=".json") as js:
+            passes = ["--sched-attach-target=preset=h200-sxm"]
+            if pipeline is not None:
+                passes.append("--sched-pipeline" + ("=" + pipeline if pipeline else ""))
+            passes.append("--sched-report=json=" + js.name)
+            r = run([self.opt, mlir] + passes + ["-o", os.devnull])
+            if r.returncode:
+                raise SystemExit("%s failed on %s:\n%s" % (" ".join(passes), mlir, r.stderr[-2000:]))
+            (function,) = json.load(open(js.name))["functions"]
+            return function
+
+    def wall(self, mlir, pipeline, repeat):
+        """Seconds of the whole `sched-opt` process with the pipeline
+        (parsing, the passes, MLIR's verifier, printing), the minimum of
+        `repeat` runs."""
+        flag = "--sched-pipeline" + ("=" + pipeline if pipeline else "")
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            run([self.opt, mlir, "--sched-attach-target=preset=h200-sxm", flag, "-o", os.devnull])
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+
+def summary(function):
+    bounds = function["lower_bounds_us"]
+    return {
+        "step": function["makespan_us"] / 1000.0,
+        "exposed": function["exposed_comm_us"] / 1000.0,
+        "peak": function["peak_memory_bytes"] / 2**30,
+        "bound": max(bounds.values()) / 1000.0,
+        "ops": function["num_ops"],
+    }
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--build", default=os.path.join(HERE, "..", "..", "build"))
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--only")
+    p.add_argument("--options", default="", help="sched-pipeline options (default: none)")
+    a = p.parse_args()
+    tools = Tools(a.build)
+    rows = []
+    notes = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in configs():
+            if a.only and name != a.only:
+                continue
+            graph = os.path.join(CORPUS, "graphs", name + ".json")
+            mlir = os.path.join(tmp, name + ".mlir")
+            error = tools.import_graph(graph, mlir)
+            if error:
+                raise SystemExit("%s: %s" % (name, error))
+            row = {"name": name, "input": summary(tools.report(mlir))}
+            row["sched"] = summary(tools.report(mlir, a.options))
+            row["sched_s"] = tools.wall(mlir, a.options, a.repeat)
+            for kind in ("inductor", "inductor-bucket"):
+                order = os.path.join(CORPUS, "inductor", "%s.%s.json" % (name, kind))
+                out = os.path.join(tmp, "%s.%s.mlir" % (name, kind))
+                error = tools.import_graph(order, out) if os.path.exists(order) else "missing"
+                if error:
+                    notes.append("%s, %s: not imported: %s" % (name, kind, error.split(";")[0]))
+                    row[kind] = None
+                else:
+                    row[kind] = summary(tools.report(out))
+            times = {}
+            for kind, suffix in (("inductor", ""), ("inductor-bucket", "-bucket")):
+                path = os.path.join(CORPUS, "inductor", "%s%s.inductor-time.json" % (name, suffix))
+                if os.path.exists(path):
+                    times[kind] = json.load(open(path))["inductor_pass_s"]
+            row["inductor_s"] = times
+            rows.append(row)
+            print("%s done" % name, file=sys.stderr)
+
+    def cell(s, key, fmt="%.3f"):
+        return fmt % s[key] if s else "-"
+
+    print("| Step | Ops | Input step | sched step | Inductor step | Inductor+bucket step "
+          "| sched / Inductor best | Exposed: input / sched / Inductor | Peak GiB: input / sched "
+          "/ Inductor | Best bound | sched over bound | Time s: sched-opt process / Inductor pass |")
+    print("|" + "---|" * 12)
+    ratios = []
+    for r in rows:
+        best = [r[k]["step"] for k in ("inductor", "inductor-bucket") if r[k]]
+        ratio = r["sched"]["step"] / min(best) if best else float("nan")
+        ratios.append(ratio)
+        ind = r["inductor"]
+        print("| %s | %d | %.3f | %.3f | %s | %s | %.4f | %.3f / %.3f / %s | %.2f / %.2f / %s "
+              "| %.3f | %.1f %% | %.3f / %s |" % (
+                  r["name"], r["input"]["ops"], r["input"]["step"], r["sched"]["step"],
+                  cell(ind, "step"), cell(r["inductor-bucket"], "step"), ratio,
+                  r["input"]["exposed"], r["sched"]["exposed"], cell(ind, "exposed"),
+                  r["input"]["peak"], r["sched"]["peak"], cell(ind, "peak", "%.2f"),
+                  r["sched"]["bound"], 100.0 * (r["sched"]["step"] / r["sched"]["bound"] - 1),
+                  r["sched_s"], "%.3f" % r["inductor_s"].get("inductor", float("nan"))))
+    wins = sum(1 for x in ratios if x <= 1.0)
+    print("\nsched's step <= Inductor's best on %d of %d steps; geometric mean ratio %.4f"
+          % (wins, len(ratios), geomean(ratios)))
+    for n in notes:
+        print("- " + n)
+
+
+def geomean(values):
+    import math
+    values = [v for v in values if v == v]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
+
+
+if __name__ == "__main__":
+    main()

@@ -22,8 +22,15 @@ simulator and cost model, which also gave Inductor its per-node times
 ms, peak memory in GiB, the best lower bound sched-report proves, and
 sched's step over Inductor's best.
 
+With --costs inductor the same is done under Inductor's own costs: every
+graph gets `runtime_us` on the nodes Inductor timed
+(corpus/inductor-costs/NAME.inductor-costs.json: compute benchmarked on an
+H200, collectives from its analytical NCCL model, the rest memory-bound), so
+sched's passes and simulator use Inductor's times, and Inductor's orders
+are those it made with them (corpus/inductor-costs/).
+
 usage: corpus-table.py [--build build] [--repeat 3] [--only NAME]
-         [--options 'sched-pipeline options']
+         [--options 'sched-pipeline options'] [--costs sched|inductor]
 """
 import argparse
 import json
@@ -104,6 +111,7 @@ def main():
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--only")
     p.add_argument("--options", default="", help="sched-pipeline options (default: none)")
+    p.add_argument("--costs", choices=["sched", "inductor"], default="sched")
     a = p.parse_args()
     tools = Tools(a.build)
     rows = []
@@ -113,6 +121,11 @@ def main():
             if a.only and name != a.only:
                 continue
             graph = os.path.join(CORPUS, "graphs", name + ".json")
+            orders = os.path.join(CORPUS, "inductor" if a.costs == "sched" else "inductor-costs")
+            times = None
+            if a.costs == "inductor":
+                times = json.load(open(os.path.join(orders, name + ".inductor-costs.json")))
+                graph = with_runtimes(graph, times, os.path.join(tmp, name + ".json"))
             mlir = os.path.join(tmp, name + ".mlir")
             error = tools.import_graph(graph, mlir)
             if error:
@@ -121,7 +134,9 @@ def main():
             row["sched"] = summary(tools.report(mlir, a.options))
             row["sched_s"] = tools.wall(mlir, a.options, a.repeat)
             for kind in ("inductor", "inductor-bucket"):
-                order = os.path.join(CORPUS, "inductor", "%s.%s.json" % (name, kind))
+                order = os.path.join(orders, "%s.%s.json" % (name, kind))
+                if times is not None and os.path.exists(order):
+                    order = with_runtimes(order, times, os.path.join(tmp, "%s.%s.json" % (name, kind)))
                 out = os.path.join(tmp, "%s.%s.mlir" % (name, kind))
                 error = tools.import_graph(order, out) if os.path.exists(order) else "missing"
                 if error:
@@ -131,7 +146,7 @@ def main():
                     row[kind] = summary(tools.report(out))
             times = {}
             for kind, suffix in (("inductor", ""), ("inductor-bucket", "-bucket")):
-                path = os.path.join(CORPUS, "inductor", "%s%s.inductor-time.json" % (name, suffix))
+                path = os.path.join(orders, "%s%s.inductor-time.json" % (name, suffix))
                 if os.path.exists(path):
                     times[kind] = json.load(open(path))["inductor_pass_s"]
             row["inductor_s"] = times
@@ -164,6 +179,19 @@ def main():
           % (wins, len(ratios), geomean(ratios)))
     for n in notes:
         print("- " + n)
+
+
+def with_runtimes(graph, times, out):
+    """Writes GRAPH with `runtime_us` from TIMES on its nodes to OUT."""
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "utils"))
+    import export_fx_graph as efx
+
+    document = json.load(open(graph))
+    for node in document["nodes"]:
+        if node["name"] in times:
+            node["runtime_us"] = times[node["name"]]
+    efx.write_document(document, out)
+    return out
 
 
 def geomean(values):

@@ -10,6 +10,11 @@
 #   corpus.sh trace OUT
 #       traces every step of corpus/configs.txt to OUT/NAME.json
 #       (utils/export_fx_graph.py)
+#   corpus.sh inductor-costs OUT
+#       the same with Inductor's own costs: each step's pass first measures
+#       them (inductor_overlap.py --measure-costs; one step at a time, since
+#       compute nodes are benchmarked on the GPU) into
+#       OUT/NAME.inductor-costs.json, then the bucketing runs use them
 #   corpus.sh inductor OUT ESTIMATES
 #       runs Inductor's overlap scheduler on every step with sched's
 #       per-node times ESTIMATES/NAME.estimates.json (bench/inductor/
@@ -53,10 +58,29 @@ one() {
     mv "$out/bucket/$name.inductor.json" "$out/$name.inductor-bucket.json"
     echo "$name: $(cat "$out/$name.inductor-time.json") $(cat "$out/$name-bucket.inductor-time.json")"
     ;;
+  inductor-costs)
+    local costs="$out/$name.inductor-costs.json"
+    python3 "$here/inductor_overlap.py" --out-dir "$out/plain" --measure-costs "$costs" \
+      --device cuda --name "$name" "$@" > "$out/$name.inductor-time.json" \
+      2> "$out/$name.inductor.log" || { echo "$name: inductor failed"; tail -5 "$out/$name.inductor.log"; return 1; }
+    mv "$out/plain/$name.inductor.json" "$out/$name.inductor.json"
+    echo "$name: $(cat "$out/$name.inductor-time.json")"
+    ;;
+  inductor-costs-bucket)
+    python3 "$here/inductor_overlap.py" --out-dir "$out/bucket" --estimates "$out/$name.inductor-costs.json" \
+      --bucket --device cuda --name "$name" "$@" > "$out/$name-bucket.inductor-time.json" \
+      2> "$out/$name.inductor-bucket.log" || { echo "$name: inductor (bucketing) failed"; tail -5 "$out/$name.inductor-bucket.log"; return 1; }
+    mv "$out/bucket/$name.inductor.json" "$out/$name.inductor-bucket.json"
+    echo "$name: $(cat "$out/$name-bucket.inductor-time.json")"
+    ;;
   *) echo "usage: corpus.sh trace OUT | corpus.sh inductor OUT ESTIMATES" >&2; exit 2 ;;
   esac
 }
 export -f one
 export mode out estimates here root
+if [ "$mode" = inductor-costs ]; then
+  configs | xargs -P 1 -L 1 bash -c 'one "$@"' _
+  mode=inductor-costs-bucket
+fi
 configs | xargs -P "${JOBS:-4}" -L 1 bash -c 'one "$@"' _
 rm -rf "$out/plain" "$out/bucket"

@@ -16,8 +16,16 @@ returns sched's cost-model times, so both schedulers see the same costs;
 nodes missing from the file cost 0. Without it, Inductor uses its own
 estimators (analytical collectives, benchmarked compute).
 
-usage: inductor_overlap.py --out-dir DIR [--estimates FILE] [--bucket]
-         [--bucket-mode MODE]
+With --measure-costs FILE, Inductor's own estimators give every node its
+time first, as its scheduler would (compute nodes with a FLOP formula
+benchmarked on the GPU, collectives from its analytical NCCL model, other
+nodes as memory-bound, views 0), the times are written to FILE in the
+--estimates format, and the pass then runs on exactly those times; FILE can
+be given to sched (bench/inductor/with-runtimes.py) and to later runs as
+--estimates, so that both schedulers see Inductor's costs.
+
+usage: inductor_overlap.py --out-dir DIR [--estimates FILE | --measure-costs FILE]
+         [--bucket] [--bucket-mode MODE]
          [export_fx_graph.py options: --layers, --hidden, --world-size, ...]
 Runs where PyTorch is (the GPU machine); needs no GPU memory beyond
 Inductor's own benchmarking.
@@ -38,6 +46,7 @@ def main():
     own = argparse.ArgumentParser(add_help=False)
     own.add_argument("--out-dir", required=True)
     own.add_argument("--estimates")
+    own.add_argument("--measure-costs")
     own.add_argument("--bucket", action="store_true")
     # Inductor's bucket_mode (e.g. "default", "custom_ops"); its own default
     # when not given or when the installed version has no such parameter.
@@ -66,6 +75,12 @@ def main():
         kwargs["bucket_mode"] = ours.bucket_mode
     sig = inspect.signature(ovl.schedule_overlap_bucketing)
     print("schedule_overlap_bucketing%s" % sig, file=sys.stderr)
+    if ours.measure_costs:
+        est = measure_costs(torch, ovl, gm)
+        with open(ours.measure_costs, "w") as f:
+            json.dump(est, f, indent=0, sort_keys=True)
+        print("measured Inductor's costs of %d nodes" % len(est), file=sys.stderr)
+        ours.estimates = ours.measure_costs
     if ours.estimates:
         est = json.load(open(ours.estimates))
         missing = [n.name for n in gm.graph.nodes
@@ -102,6 +117,29 @@ def main():
         json.dump(report, f)
     import torch.distributed as dist
     dist.destroy_process_group()
+
+
+def measure_costs(torch, ovl, gm):
+    """Inductor's own time of every node, in microseconds, as its overlap
+    scheduler computes it (OverlapScheduler.get_non_collective_runtime_
+    estimate and estimate_collective_time); waits and other ops of the
+    collective namespaces cost 0."""
+    est = {}
+    for n in gm.graph.nodes:
+        if n.op != "call_function":
+            continue
+        namespace = getattr(n.target, "namespace", "")
+        if namespace in ("_c10d_functional", "_c10d_functional_autograd"):
+            if "wait_tensor" in str(n.target):
+                continue
+            ms = ovl.estimate_collective_time(n)
+        elif ovl.is_compute_node(n):
+            ms = ovl.benchmark_node(n)
+        else:
+            ms = ovl.estimate_mem_bound_runtime_ms(n)
+        if ms:
+            est[n.name] = round(float(ms) * 1000.0, 4)
+    return est
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The scenarios of Inductor's AugmentedGraphHelper tests (CS-01 to CS-05 in
-// shared/research/inductor.md section 6.A), the transfer guards, undo, and a
+// The scenarios of Inductor's AugmentedGraphHelper tests (PyTorch's
+// test/inductor/test_augmented_graph_helper.py, numbered CS-01 to CS-05
+// here), the transfer guards, undo, and a
 // property test against a brute-force reference on random graphs.
 //
 //===----------------------------------------------------------------------===//

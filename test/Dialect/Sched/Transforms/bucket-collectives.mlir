@@ -1,7 +1,9 @@
 // RUN: sched-opt %s -split-input-file --sched-bucket-collectives="profile=%S/Inputs/bucket-profile.json bucket-cap-bytes=1024 window=4" --mlir-print-op-on-diagnostic=false -verify-diagnostics | FileCheck %s
 
-// Inductor's bucketing scenarios (shared/research/inductor.md section 6.C
-// and 6.D): every all_gather, all_reduce and reduce_scatter takes 1 ms
+// Inductor's bucketing scenarios (PyTorch's
+// test/distributed/test_overlap_bucketing_unit.py and the bucketing cases of
+// test/distributed/test_aten_comm_compute_reordering.py,
+// TestComputeCommReorderingBucketing), numbered CS-NN here: every all_gather, all_reduce and reduce_scatter takes 1 ms
 // whatever its size (from the profile), every "mm" 1 ms. The cap is 1 KiB and
 // the window 4 ops.
 

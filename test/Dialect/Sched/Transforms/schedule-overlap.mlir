@@ -1,8 +1,10 @@
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000 explain=0" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
-// The scenarios of Inductor's overlap scheduler tests (shared/research/
-// inductor.md section 6.B, convention C1): every collective takes 1 ms (from
+// The scenarios of Inductor's overlap scheduler tests (PyTorch's
+// test/distributed/test_aten_comm_compute_reordering.py and
+// test_overlap_bucketing_unit.py), numbered CS-NN here, with their cost
+// convention: every collective takes 1 ms (from
 // the profile), every "mm" 1 ms, pointwise ops nothing. The memory budget is
 // generous, as Inductor's default 1 GiB allowance is for these tiny tensors.
 

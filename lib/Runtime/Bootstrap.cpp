@@ -18,6 +18,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <thread>
 
@@ -159,8 +160,9 @@ bool checkMPIWorld(const LaunchInfo &info, std::string &error) {
   return false;
 }
 
-/// Rank 0 makes the id and MPI_Bcast hands it to the others; MPI is
-/// initialized for this alone and finalized again.
+/// Rank 0 makes the id and MPI_Bcast hands it to the others, behind a byte
+/// that says whether rank 0 could make it (so that the others stop too
+/// rather than wait); MPI is initialized for this alone and finalized again.
 bool exchangeThroughMPI(const LaunchInfo &info,
                         unsigned char (&id)[kBootstrapIdBytes],
                         const IdMaker &makeId, std::string &error) {
@@ -169,17 +171,23 @@ bool exchangeThroughMPI(const LaunchInfo &info,
   if (!initialized && !checkMPI(MPI_Init(nullptr, nullptr), "MPI_Init", error))
     return false;
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  bool ok = checkMPIWorld(info, error);
-  if (ok && info.rank == 0)
-    ok = makeId(id, error);
-  // A failure here ends the process, and the launcher the job: the others
-  // do not wait in the broadcast forever.
-  if (!ok)
-    return false;
-  if (!checkMPI(MPI_Bcast(id, static_cast<int>(kBootstrapIdBytes), MPI_BYTE, 0,
-                          MPI_COMM_WORLD),
+  if (!checkMPIWorld(info, error))
+    return false; // Every rank sees the same mismatch and stops.
+  unsigned char message[1 + kBootstrapIdBytes] = {0};
+  std::string makeError;
+  if (info.rank == 0 && makeId(message + 1, makeError))
+    message[0] = 1;
+  if (!checkMPI(MPI_Bcast(message, static_cast<int>(sizeof(message)), MPI_BYTE,
+                          0, MPI_COMM_WORLD),
                 "MPI_Bcast", error))
     return false;
+  if (!message[0]) {
+    error = info.rank == 0 ? makeError
+                           : "rank 0 could not make the communicator id (see "
+                             "its message)";
+    return false;
+  }
+  std::memcpy(id, message + 1, kBootstrapIdBytes);
   if (!initialized)
     return checkMPI(MPI_Finalize(), "MPI_Finalize", error);
   return true;

@@ -798,8 +798,11 @@ int schedrt::runRanks(int, char **) {
   backend->initialize();
   setCurrent(nullptr);
   if (rank.rank == 0)
-    std::printf("sched runtime: backend cuda, %d rank(s), %lld step(s)\n",
-                rank.worldSize, static_cast<long long>(options().iters));
+    std::printf("sched runtime: backend cuda, %d rank(s) (from %s, NCCL id "
+                "exchange %s), %lld step(s)\n",
+                rank.worldSize, describeSource(launchInfo).c_str(),
+                exchangeName(exchange),
+                static_cast<long long>(options().iters));
   runRank(rank);
   setCurrent(&rank);
   backend->finalize();

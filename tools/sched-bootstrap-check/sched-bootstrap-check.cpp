@@ -13,7 +13,8 @@
 //
 // Every rank fills its id with its own random bytes first, so ranks that
 // print the same id received rank 0's. Errors are the runtime's: "sched
-// runtime: <message>" on stderr and exit status 1. See docs/Runtime.md.
+// runtime: <message>" on stderr and exit status 1; with --fail-id, rank 0
+// fails to make the id, as when ncclGetUniqueId fails. See docs/Runtime.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,12 +45,17 @@ int fail(const std::string &message) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc > 1) {
+  // --fail-id: rank 0 fails to make the id, as when ncclGetUniqueId fails.
+  bool failId = argc == 2 && std::strcmp(argv[1], "--fail-id") == 0;
+  if (argc > 1 && !failId) {
     bool help = std::strcmp(argv[1], "--help") == 0;
     std::fprintf(help ? stdout : stderr,
-                 "usage: %s (under utils/sched-launch.sh, mpirun or srun)\n"
+                 "usage: %s [--fail-id] (under utils/sched-launch.sh, mpirun "
+                 "or srun)\n"
                  "  prints each rank's rank, world size, local rank and the "
-                 "id rank 0 handed to it\n",
+                 "id rank 0 handed to it\n"
+                 "  --fail-id: rank 0 fails to make the id (what every rank "
+                 "then says)\n",
                  argv[0]);
     return help ? 0 : 2;
   }
@@ -61,7 +67,11 @@ int main(int argc, char **argv) {
   unsigned char id[kBootstrapIdBytes];
   fillRandom(id);
   IdExchange exchange = IdExchange::None;
-  auto makeId = [](unsigned char *out, std::string &) {
+  auto makeId = [failId](unsigned char *out, std::string &message) {
+    if (failId) {
+      message = "rank 0 was told to fail making the id (--fail-id)";
+      return false;
+    }
     unsigned char fresh[kBootstrapIdBytes];
     fillRandom(fresh);
     std::memcpy(out, fresh, kBootstrapIdBytes);

@@ -222,8 +222,9 @@ extern "C" {
 
 void schedrt_register_group(int32_t group, int64_t name, int64_t groupSize,
                             int64_t stride) {
-  const char *text = reinterpret_cast<const char *>(name);
-  current().groupNames[group] = text ? text : "";
+  // Without a name the group keeps its number in messages.
+  if (const char *text = reinterpret_cast<const char *>(name); text && *text)
+    current().groupNames[group] = text;
   checkTiling(group, groupSize, stride);
 }
 

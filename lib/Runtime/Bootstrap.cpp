@@ -79,6 +79,7 @@ bool discoverLocalRank(const EnvLookup &env, const char *launcherVar,
   return true;
 }
 
+/// Returns the message for a rank at or beyond the world size.
 std::string rankMessage(const LaunchInfo &info) {
   return "rank " + std::to_string(info.rank) + " (" + info.rankVar +
          ") is not below the world size " + std::to_string(info.worldSize) +

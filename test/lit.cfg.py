@@ -37,7 +37,8 @@ config.substitutions.append(("%cxx", config.cxx_compiler))
 tool_dirs = [os.path.join(config.sched_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["sched-opt", "sched-gen", "sched-lsp-server", "sched-translate", "mlir-opt",
-     "mlir-translate", "sched-compile"], tool_dirs)
+     "mlir-translate", "sched-compile", "sched-bootstrap-check",
+     "sched-bootstrap-check-nompi"], tool_dirs)
 config.substitutions.append(("%compare_checksums", "%s %s" % (
     sys.executable,
     os.path.join(config.sched_src_root, "utils", "compare-checksums.py"))))

@@ -11,7 +11,9 @@
 # SCHED_NCCL_ID_FILE through which rank 0 hands out the NCCL id. If any rank
 # fails, the others are killed, and the exit status is the first failure's.
 # For several nodes, start one launcher per node with SCHED_RANK_OFFSET and
-# SCHED_WORLD_SIZE set and SCHED_NCCL_ID_FILE on a shared file system.
+# SCHED_WORLD_SIZE set and SCHED_NCCL_ID_FILE on a shared file system, or
+# start the ranks with mpirun or srun instead, which hand the id out by
+# MPI_Bcast and need no shared file (docs/Runtime.md, "Bootstrap").
 #
 #===----------------------------------------------------------------------===#
 set -uo pipefail

@@ -5,10 +5,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// One process per GPU. Bootstrap from RANK, WORLD_SIZE and LOCAL_RANK (the
-// GPU); rank 0 writes the NCCL unique id to SCHED_NCCL_ID_FILE and the others
-// read it (utils/sched-launch.sh sets all of them). One communicator per
-// process group (ncclCommSplit of the world), each with its own comm stream.
+// One process per GPU. Bootstrap (Bootstrap.h): the rank, world size and
+// local rank (the GPU) come from utils/sched-launch.sh's RANK, WORLD_SIZE
+// and LOCAL_RANK, or from mpirun's or srun's variables; rank 0's NCCL unique
+// id reaches the others through SCHED_NCCL_ID_FILE (sched-launch.sh) or an
+// MPI broadcast (mpirun, srun). One communicator per process group
+// (ncclCommSplit of the world), each with its own comm stream.
 //
 // Start: an event on the compute stream, the comm stream waits on it, the
 // NCCL call(s) (a bucket: ncclGroupStart/End, or one call on a flat buffer
@@ -24,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Bootstrap.h"
 #include "CUDAKernels.h"
 #include "Runtime.h"
 
@@ -33,7 +36,6 @@
 #include <cstring>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
-#include <fstream>
 #include <mutex>
 #include <nccl.h>
 #include <thread>
@@ -69,6 +71,12 @@ int envInt(const char *name, int fallback) {
   const char *value = std::getenv(name);
   return value ? std::atoi(value) : fallback;
 }
+
+/// Who this process is (read by runRanks, before the backend starts).
+LaunchInfo launchInfo;
+
+static_assert(sizeof(ncclUniqueId) == kBootstrapIdBytes,
+              "the bootstrap hands out NCCL unique ids");
 
 ncclDataType_t ncclType(int32_t dtype) {
   switch (dtype) {
@@ -330,11 +338,13 @@ void CUDABackend::writeTimes() {
 
 void CUDABackend::initialize() {
   Rank &rank = current();
-  device = envInt("LOCAL_RANK", rank.rank);
+  device = launchInfo.localRank;
   int count = 0;
   CHECK_CUDA(cudaGetDeviceCount(&count));
-  if (device < 0 || device >= count)
-    fatal("LOCAL_RANK %d is not a GPU of this machine (%d found)", device,
+  if (device >= count)
+    fatal("local rank %d (%s) is not a GPU of this machine (%d found)", device,
+          launchInfo.localVar.empty() ? "the rank"
+                                      : launchInfo.localVar.c_str(),
           count);
   CHECK_CUDA(cudaSetDevice(device));
   CHECK_CUDA(cudaStreamCreateWithFlags(&computeStream, cudaStreamNonBlocking));
@@ -347,35 +357,25 @@ void CUDABackend::initialize() {
   CHECK_CUBLAS(cublasCreate(&blas));
   CHECK_CUBLAS(cublasSetStream(blas, computeStream));
 
+  auto makeId = [](unsigned char *out, std::string &error) {
+    ncclUniqueId fresh;
+    ncclResult_t result = ncclGetUniqueId(&fresh);
+    if (result != ncclSuccess) {
+      error =
+          std::string("ncclGetUniqueId failed: ") + ncclGetErrorString(result);
+      return false;
+    }
+    std::memcpy(out, &fresh, sizeof(fresh));
+    return true;
+  };
+  unsigned char bytes[kBootstrapIdBytes];
+  IdExchange exchange;
+  std::string error;
+  if (!exchangeId(processEnvironment(), launchInfo, bytes, makeId, exchange,
+                  error))
+    fatal("%s", error.c_str());
   ncclUniqueId id;
-  const char *path = std::getenv("SCHED_NCCL_ID_FILE");
-  if (rank.worldSize > 1 && !path)
-    fatal("SCHED_NCCL_ID_FILE is not set; start the ranks with "
-          "utils/sched-launch.sh");
-  if (rank.rank == 0) {
-    CHECK_NCCL(ncclGetUniqueId(&id));
-    if (rank.worldSize > 1) {
-      std::string tmp = std::string(path) + ".tmp";
-      std::ofstream out(tmp, std::ios::binary);
-      out.write(reinterpret_cast<const char *>(&id), sizeof(id));
-      out.close();
-      if (!out || std::rename(tmp.c_str(), path) != 0)
-        fatal("cannot write the NCCL id to %s", path);
-    }
-  } else {
-    int timeout = envInt("SCHED_TIMEOUT", 300);
-    auto start = std::chrono::steady_clock::now();
-    while (true) {
-      std::ifstream in(path, std::ios::binary);
-      if (in.read(reinterpret_cast<char *>(&id), sizeof(id)))
-        break;
-      if (std::chrono::steady_clock::now() - start >
-          std::chrono::seconds(timeout))
-        fatal("rank %d waited %d s for rank 0 to write %s", rank.rank, timeout,
-              path);
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-  }
+  std::memcpy(&id, bytes, sizeof(id));
   CHECK_NCCL(ncclCommInitRank(&world, rank.worldSize, id, rank.rank));
 }
 
@@ -783,19 +783,26 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
 } // extern "C"
 
 int schedrt::runRanks(int, char **) {
+  std::string error;
+  // A launch that cannot exchange the id fails before touching the GPU.
+  IdExchange exchange;
+  if (!discoverLaunch(processEnvironment(), launchInfo, error) ||
+      !chooseIdExchange(processEnvironment(), launchInfo, exchange, error))
+    fatal("%s", error.c_str());
   Rank rank;
-  rank.rank = envInt("RANK", 0);
-  rank.worldSize = envInt("WORLD_SIZE", 1);
-  if (rank.rank < 0 || rank.rank >= rank.worldSize)
-    fatal("RANK %d is not in [0, WORLD_SIZE %d)", rank.rank, rank.worldSize);
+  rank.rank = launchInfo.rank;
+  rank.worldSize = launchInfo.worldSize;
   std::unique_ptr<Backend> backend = createBackend();
   rank.backend = backend.get();
   setCurrent(&rank);
   backend->initialize();
   setCurrent(nullptr);
   if (rank.rank == 0)
-    std::printf("sched runtime: backend cuda, %d rank(s), %lld step(s)\n",
-                rank.worldSize, static_cast<long long>(options().iters));
+    std::printf("sched runtime: backend cuda, %d rank(s) (from %s, NCCL id "
+                "exchange %s), %lld step(s)\n",
+                rank.worldSize, describeSource(launchInfo).c_str(),
+                exchangeName(exchange),
+                static_cast<long long>(options().iters));
   runRank(rank);
   setCurrent(&rank);
   backend->finalize();

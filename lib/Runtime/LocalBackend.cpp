@@ -87,7 +87,8 @@ public:
         Collective *other = meeting->posted[r];
         if (other->members.size() != c.members.size() ||
             other->kind != c.kind || other->members[i].count != m.count)
-          fatal("ranks disagree on a collective of group %d", c.group->id);
+          fatal("ranks disagree on a collective of process group %s",
+                c.group->label.c_str());
         return other->members[i];
       };
       switch (c.kind) {

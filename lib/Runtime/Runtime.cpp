@@ -28,6 +28,26 @@ double nowMs() {
       .count();
 }
 
+/// Returns how messages name group `id` of the calling rank: "@name" once
+/// registered, else "#id".
+std::string groupLabel(int32_t id) {
+  const auto &names = current().groupNames;
+  auto it = names.find(id);
+  return it != names.end() ? "@" + it->second : "#" + std::to_string(id);
+}
+
+/// Exits unless blocks of `size` ranks `stride` apart tile the world.
+void checkTiling(int32_t id, int64_t size, int64_t stride) {
+  int worldSize = current().worldSize;
+  if (size >= 1 && stride >= 1 && size <= worldSize && stride <= worldSize &&
+      worldSize % (size * stride) == 0)
+    return;
+  fatal("process group %s (size %lld, stride %lld) does not tile the %d "
+        "ranks of the world",
+        groupLabel(id).c_str(), static_cast<long long>(size),
+        static_cast<long long>(stride), worldSize);
+}
+
 /// Returns the group `id` of the calling rank, creating its communicator on
 /// first use (every rank reaches its collectives in the same order).
 Group &getGroup(int32_t id, int64_t size, int64_t stride) {
@@ -35,13 +55,10 @@ Group &getGroup(int32_t id, int64_t size, int64_t stride) {
   auto it = rank.groups.find(id);
   if (it != rank.groups.end())
     return *it->second;
-  if (size < 1 || stride < 1 || rank.worldSize % (size * stride) != 0)
-    fatal("process group %d (size %lld, stride %lld) does not tile the %d "
-          "ranks of the world",
-          id, static_cast<long long>(size), static_cast<long long>(stride),
-          rank.worldSize);
+  checkTiling(id, size, stride);
   auto group = std::make_unique<Group>();
   group->id = id;
+  group->label = groupLabel(id);
   group->size = size;
   group->stride = stride;
   int64_t blockSize = size * stride;
@@ -202,6 +219,14 @@ int main(int argc, char **argv) {
 //===----------------------------------------------------------------------===//
 
 extern "C" {
+
+void schedrt_register_group(int32_t group, int64_t name, int64_t groupSize,
+                            int64_t stride) {
+  // Without a name the group keeps its number in messages.
+  if (const char *text = reinterpret_cast<const char *>(name); text && *text)
+    current().groupNames[group] = text;
+  checkTiling(group, groupSize, stride);
+}
 
 int64_t schedrt_collective_begin(int32_t kind, int32_t group, int64_t groupSize,
                                  int64_t stride, int32_t reduction,

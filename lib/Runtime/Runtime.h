@@ -47,6 +47,8 @@ double fillValue(uint64_t seed, int64_t index, int32_t dtype);
 /// A process group as seen from one rank.
 struct Group {
   int32_t id = 0;
+  /// How messages name the group: "@name" once registered, else "#id".
+  std::string label;
   int64_t size = 1;
   int64_t stride = 1;
   int color = 0;        ///< Which of the world's groups with this id.
@@ -133,6 +135,8 @@ struct Rank {
   int worldSize = 1;
   Backend *backend = nullptr;
   std::map<int32_t, std::unique_ptr<Group>> groups;
+  /// Names of the registered groups (schedrt_register_group), by id.
+  std::map<int32_t, std::string> groupNames;
   /// Live allocations: address -> bytes.
   std::map<uintptr_t, size_t> allocations;
   size_t liveBytes = 0, peakBytes = 0;

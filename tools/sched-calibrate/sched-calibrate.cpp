@@ -6,7 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Runs on every GPU of a group (utils/sched-launch.sh -n N sched-calibrate
-// --out PROFILE.json) and measures what sched's cost model needs:
+// --out PROFILE.json, or under mpirun or srun) and measures what sched's cost
+// model needs:
 //   * every collective kind (all_gather, reduce_scatter, all_reduce,
 //     all_to_all, broadcast) over all ranks, bf16, full buffers from 4 KiB to
 //     1 GiB: the time per call, on its own and with bf16 GEMMs running on
@@ -20,6 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Bootstrap.h"
+
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <nccl.h>
@@ -30,7 +33,6 @@
 #include <cstring>
 #include <fstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -56,11 +58,6 @@ namespace {
     if ((call) != CUBLAS_STATUS_SUCCESS)                                       \
       fail(#call, "cuBLAS error");                                             \
   } while (0)
-
-int envInt(const char *name, int fallback) {
-  const char *v = std::getenv(name);
-  return v ? std::atoi(v) : fallback;
-}
 
 const char *kKinds[] = {"all_gather", "reduce_scatter", "all_reduce",
                         "all_to_all", "broadcast"};
@@ -152,38 +149,42 @@ int main(int argc, char **argv) {
     else if (!std::strcmp(argv[i], "--max-bytes") && i + 1 < argc)
       maxBytes = std::strtoull(argv[++i], nullptr, 10);
     else {
-      std::fprintf(stderr, "usage: sched-calibrate [--out FILE] "
-                           "[--max-bytes N] (start with sched-launch.sh)\n");
+      std::fprintf(
+          stderr,
+          "usage: sched-calibrate [--out FILE] "
+          "[--max-bytes N] (start with sched-launch.sh, mpirun or srun)\n");
       return 2;
     }
   }
   Context c;
-  c.rank = envInt("RANK", 0);
-  c.world = envInt("WORLD_SIZE", 1);
-  CHECK_CUDA(cudaSetDevice(envInt("LOCAL_RANK", c.rank)));
+  // The CUDA runtime's bootstrap: ranks from sched-launch.sh, mpirun or
+  // srun, the id through SCHED_NCCL_ID_FILE or MPI (docs/Runtime.md).
+  schedrt::EnvLookup env = schedrt::processEnvironment();
+  schedrt::LaunchInfo launch;
+  std::string error;
+  if (!schedrt::discoverLaunch(env, launch, error))
+    fail("bootstrap", error.c_str());
+  c.rank = launch.rank;
+  c.world = launch.worldSize;
+  CHECK_CUDA(cudaSetDevice(launch.localRank));
+  auto makeId = [](unsigned char *out, std::string &message) {
+    ncclUniqueId fresh;
+    ncclResult_t result = ncclGetUniqueId(&fresh);
+    if (result != ncclSuccess) {
+      message =
+          std::string("ncclGetUniqueId failed: ") + ncclGetErrorString(result);
+      return false;
+    }
+    std::memcpy(out, &fresh, sizeof(fresh));
+    return true;
+  };
+  unsigned char bytes[schedrt::kBootstrapIdBytes];
+  schedrt::IdExchange exchange;
+  if (!schedrt::exchangeId(env, launch, bytes, makeId, exchange, error))
+    fail("bootstrap", error.c_str());
   ncclUniqueId id;
-  const char *path = std::getenv("SCHED_NCCL_ID_FILE");
-  if (c.world > 1 && !path)
-    fail("bootstrap", "SCHED_NCCL_ID_FILE is not set (use sched-launch.sh)");
-  if (c.rank == 0) {
-    CHECK_NCCL(ncclGetUniqueId(&id));
-    if (c.world > 1) {
-      std::string tmp = std::string(path) + ".tmp";
-      std::ofstream(tmp, std::ios::binary)
-          .write(reinterpret_cast<char *>(&id), sizeof(id));
-      std::rename(tmp.c_str(), path);
-    }
-  } else {
-    auto start = std::chrono::steady_clock::now();
-    while (true) {
-      std::ifstream in(path, std::ios::binary);
-      if (in.read(reinterpret_cast<char *>(&id), sizeof(id)))
-        break;
-      if (std::chrono::steady_clock::now() - start > std::chrono::seconds(120))
-        fail("bootstrap", "no NCCL id from rank 0 after 120 s");
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-  }
+  static_assert(sizeof(id) == sizeof(bytes), "NCCL ids are 128 bytes");
+  std::memcpy(&id, bytes, sizeof(id));
   CHECK_NCCL(ncclCommInitRank(&c.comm, c.world, id, c.rank));
   CHECK_CUDA(cudaStreamCreateWithFlags(&c.comm_stream, cudaStreamNonBlocking));
   CHECK_CUDA(

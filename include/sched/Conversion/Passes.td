@@ -112,7 +112,12 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
       `ranks`, consecutive blocks of `size` ranks (stride 1); with `ranks`, an
       arithmetic progression whose first rank is the first of its block; for
       groups made by `convert-shard-to-sched`, the stride of the grid axes
-      (which must be consecutive).
+      (which must be consecutive). When the module has a `sched_main`
+      (`sched-emit-main` runs first), it starts with one
+      `schedrt_register_group` per group (id, the address of a private
+      constant `memref.global` holding the name, size, stride), so that
+      runtime errors name groups by `@name`, and the runtime checks that
+      every group tiles the world before the first step.
     * every `sched.*` discardable attribute (e.g. the module's
       `sched.target`) is dropped.
 

@@ -55,6 +55,14 @@ enum SchedRtReduction {
   SCHEDRT_AVG = 5,
 };
 
+/// Registers process group `group` (a dense id fixed at compile time) as the
+/// NUL-terminated `name` (the address of the group's symbol name, without
+/// the '@'), with its layout (see schedrt_collective_begin). Called at the
+/// start of sched_main on every rank, once per group; checks that the group
+/// tiles the world, so that every runtime message names groups by `@name`.
+void schedrt_register_group(int32_t group, int64_t name, int64_t groupSize,
+                            int64_t stride);
+
 /// Starts describing a collective on the process group `group` (a dense id
 /// fixed at compile time). The group holds `groupSize` ranks spaced `stride`
 /// apart: rank R belongs with R % stride + (R / (stride * groupSize)) *

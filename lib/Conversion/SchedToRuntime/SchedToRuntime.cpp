@@ -116,6 +116,7 @@ private:
   }
 
   LogicalResult checkDeviceMemory();
+  void registerGroups(ArrayRef<ProcessGroupOp> groups);
 
   llvm::StringMap<GroupLayout> layouts;
 };
@@ -206,6 +207,51 @@ LogicalResult ConvertSchedToRuntimePass::checkDeviceMemory() {
     return WalkResult::advance();
   });
   return failure(failedAny);
+}
+
+/// Returns a private constant global holding `text` and a NUL.
+memref::GlobalOp buildStringGlobal(ModuleOp module, SymbolTable &symbols,
+                                   Location loc, StringRef symbol,
+                                   StringRef text) {
+  MLIRContext *context = module.getContext();
+  SmallVector<int8_t> bytes(text.begin(), text.end());
+  bytes.push_back(0);
+  auto i8 = IntegerType::get(context, 8);
+  int64_t size = static_cast<int64_t>(bytes.size());
+  auto initial = DenseElementsAttr::get(RankedTensorType::get({size}, i8),
+                                        ArrayRef(bytes));
+  OpBuilder builder(context);
+  auto global = memref::GlobalOp::create(
+      builder, loc, symbol, builder.getStringAttr("private"),
+      MemRefType::get({size}, i8), initial, /*constant=*/true,
+      /*alignment=*/nullptr);
+  // Renamed if the symbol is taken.
+  symbols.insert(global, module.getBody()->begin());
+  return global;
+}
+
+void ConvertSchedToRuntimePass::registerGroups(
+    ArrayRef<ProcessGroupOp> groups) {
+  ModuleOp module = getOperation();
+  auto main = module.lookupSymbol<func::FuncOp>("sched_main");
+  if (!main || main.isExternal())
+    return; // No driver: the runtime names the groups by number.
+  SymbolTable symbols(module);
+  OpBuilder builder = OpBuilder::atBlockBegin(&main.getBody().front());
+  for (ProcessGroupOp group : groups) {
+    GroupLayout layout = layouts.lookup(group.getSymName());
+    Location loc = group.getLoc();
+    memref::GlobalOp name = buildStringGlobal(
+        module, symbols, loc,
+        ("__sched_group_name_" + group.getSymName()).str(), group.getSymName());
+    Value text = memref::GetGlobalOp::create(builder, loc, name.getType(),
+                                             name.getSymName());
+    buildRuntimeCall(builder, loc, module, "schedrt_register_group",
+                     {constI32(builder, loc, layout.id),
+                      buildBufferAddress(builder, loc, text),
+                      constI64(builder, loc, layout.size),
+                      constI64(builder, loc, layout.stride)});
+  }
 }
 
 LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
@@ -397,6 +443,7 @@ void ConvertSchedToRuntimePass::runOnOperation() {
   }
   if (failedAny)
     return signalPassFailure();
+  registerGroups(groups);
   for (ProcessGroupOp group : groups)
     group.erase();
   // The sched dialect is gone from here on: drop its discardable attributes

@@ -140,6 +140,44 @@ static std::optional<int64_t> getProduct(ArrayRef<int64_t> dims) {
   return result;
 }
 
+/// Returns true if a tensor of `shape` with `strides` can be viewed as
+/// `newShape` of the same number of elements without a copy, as
+/// `torch.Tensor.view` decides (ATen's computeStride): each run of
+/// dimensions that is contiguous in memory must be re-split into whole new
+/// dimensions. A stride product that overflows counts as not viewable.
+static bool isViewable(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
+                       ArrayRef<int64_t> newShape) {
+  if (shape.empty() || llvm::is_contained(shape, 0))
+    return true;
+  int64_t viewDim = static_cast<int64_t>(newShape.size()) - 1;
+  std::optional<int64_t> chunkStride = strides.back();
+  std::optional<int64_t> tensorElements = 1, viewElements = 1;
+  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
+    tensorElements = checkedProduct({tensorElements, shape[dim]});
+    std::optional<int64_t> contiguous =
+        checkedProduct({tensorElements, chunkStride});
+    if (!tensorElements || !contiguous)
+      return false;
+    // A chunk of contiguous dimensions ends at `dim`.
+    if (dim == 0 || (shape[dim - 1] != 1 && strides[dim - 1] != *contiguous)) {
+      while (viewDim >= 0 &&
+             (*viewElements < *tensorElements || newShape[viewDim] == 1)) {
+        viewElements = checkedProduct({viewElements, newShape[viewDim]});
+        if (!viewElements)
+          return false;
+        --viewDim;
+      }
+      if (viewElements != tensorElements)
+        return false;
+      if (dim > 0) {
+        chunkStride = strides[dim - 1];
+        tensorElements = viewElements = 1;
+      }
+    }
+  }
+  return viewDim == -1;
+}
+
 /// Returns the number of elements of a statically shaped tensor type, or
 /// nothing on overflow.
 static std::optional<int64_t> getNumElements(Type type) {
@@ -764,6 +802,10 @@ private:
   /// Parses one tensor meta object of `node`.
   FailureOr<RankedTensorType> parseTensorMeta(const FXNode &node,
                                               const json::Value &value);
+  /// Returns the strides in the `meta` of the node that argument `index` of
+  /// `node` refers to, if that node has one tensor meta with strides.
+  std::optional<SmallVector<int64_t>> getStrides(const FXNode &node,
+                                                 unsigned index);
   /// Returns the one tensor type of the meta of `node`.
   FailureOr<RankedTensorType> getTensorMeta(const FXNode &node);
   /// Returns the `runtime_us` of `node` in nanoseconds, if it has one and
@@ -1501,6 +1543,32 @@ FailureOr<Meta> FXImporter::parseMeta(const FXNode &node) {
   meta.kind = Meta::Kind::Tensor;
   meta.types.push_back(*type);
   return meta;
+}
+
+std::optional<SmallVector<int64_t>> FXImporter::getStrides(const FXNode &node,
+                                                           unsigned index) {
+  const json::Value *arg = getArg(node, index, index == 0 ? "self" : "");
+  std::optional<StringRef> name =
+      arg ? getReference(*arg) : std::optional<StringRef>();
+  auto it = name ? nodeIndex.find(*name) : nodeIndex.end();
+  if (it == nodeIndex.end())
+    return std::nullopt;
+  unsigned position = it->second;
+  const FXNode &source = position < inputNodes.size()
+                             ? inputNodes[position]
+                             : graphNodes[position - inputNodes.size()];
+  const json::Object *meta = source.object->getObject("meta");
+  const json::Array *list = meta ? meta->getArray("stride") : nullptr;
+  if (!list)
+    return std::nullopt;
+  SmallVector<int64_t> strides;
+  for (const json::Value &stride : *list) {
+    std::optional<int64_t> value = stride.getAsInteger();
+    if (!value)
+      return std::nullopt;
+    strides.push_back(*value);
+  }
+  return strides;
 }
 
 FailureOr<RankedTensorType> FXImporter::getTensorMeta(const FXNode &node) {
@@ -2655,6 +2723,14 @@ LogicalResult FXImporter::importView(const FXNode &node, const OpInfo &info) {
     // reshape keeps the elements.
     if (sourceType.getElementType() == type.getElementType() && !sameElements)
       return mismatch();
+    // reshape and flatten copy a tensor that no view can reshape.
+    if (packet == "aten.reshape" || packet == "aten.flatten")
+      if (std::optional<SmallVector<int64_t>> strides = getStrides(node, 0))
+        if (static_cast<int64_t>(strides->size()) == rank &&
+            !isViewable(sourceType.getShape(), *strides, type.getShape())) {
+          static const OpInfo copy{OpClass::Copy};
+          return importCompute(node, &copy, nullptr);
+        }
     result = emitReshape(node.loc, source, type);
     break;
   case OpClass::Permute: {

@@ -7,6 +7,7 @@
 
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/IR/SchedViewAttr.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -87,6 +88,14 @@ getShapedSize(ShapedType type, DenseI64ArrayAttr bounds, Location loc) {
   return bytes;
 }
 
+/// Returns the operand that the results of `compute` view, if it carries the
+/// `sched.view` marker: its first `ins` operand.
+static Value getViewSource(ComputeOp compute) {
+  if (compute.getIns().empty() || !compute->hasAttr(getViewAttrName()))
+    return {};
+  return compute.getIns().front();
+}
+
 /// Returns the value whose storage `result` shares, if any.
 static Value getAliasSource(OpResult result) {
   Operation *op = result.getOwner();
@@ -94,7 +103,7 @@ static Value getAliasSource(OpResult result) {
   if (auto compute = dyn_cast<ComputeOp>(op)) {
     if (result.getResultNumber() < compute.getOuts().size())
       return compute.getOuts()[result.getResultNumber()];
-    return {};
+    return getViewSource(compute);
   }
   if (auto view = dyn_cast<ViewLikeOpInterface>(op))
     if (view->getNumResults() == 1)

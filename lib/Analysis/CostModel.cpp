@@ -396,6 +396,8 @@ StringRef CollectiveEstimate::getSourceName() const {
     return "tree";
   case Source::Profile:
     return "profile";
+  case Source::Measured:
+    return "time_ns";
   }
   llvm_unreachable("unknown collective estimate source");
 }
@@ -575,8 +577,22 @@ CostModel::estimateCollective(CollectiveOpInterface op,
   FailureOr<int64_t> bytes = getCollectiveBytes(op);
   if (failed(bytes))
     return failure();
-  return estimateCollective(op.getCollectiveKind(), *bytes, shape->first,
-                            shape->second);
+  CollectiveEstimate estimate = estimateCollective(
+      op.getCollectiveKind(), *bytes, shape->first, shape->second);
+  if (std::optional<double> measured = getMeasuredCollectiveTimeUs(op)) {
+    estimate.source = CollectiveEstimate::Source::Measured;
+    estimate.timeUs = estimate.transferUs = *measured;
+    estimate.latencyUs = 0;
+  }
+  return estimate;
+}
+
+std::optional<double>
+CostModel::getMeasuredCollectiveTimeUs(CollectiveOpInterface op) {
+  auto cost = op->getAttrOfType<CostAttr>(SchedDialect::getCostAttrName());
+  if (!cost || !cost.getTimeNs())
+    return std::nullopt;
+  return static_cast<double>(*cost.getTimeNs()) / 1e3;
 }
 
 FailureOr<std::pair<int64_t, int64_t>>

@@ -606,9 +606,12 @@ FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
       FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(collective);
       if (failed(bytes))
         return failure();
-      double time = costModel.getCollectiveTimeUs(
-          collective.getCollectiveKind(), *bytes, shape->second.first,
-          shape->second.second);
+      std::optional<double> measured =
+          CostModel::getMeasuredCollectiveTimeUs(collective);
+      double time = measured ? *measured
+                             : costModel.getCollectiveTimeUs(
+                                   collective.getCollectiveKind(), *bytes,
+                                   shape->second.first, shape->second.second);
       StringRef group = collective.getGroupAttr().getValue();
       auto [it, inserted] = streamOf.try_emplace(group, sim.streamNames.size());
       if (inserted)

@@ -67,6 +67,30 @@ func.func @aliases(%a: tensor<16x16xf32>) -> tensor<4xf32> {
 
 // -----
 
+// Tests the sched.view marker: the results of a marked sched.compute (a
+// transpose, a broadcast, a split into two pieces) share the storage of its
+// first operand and keep it live until their last use; the same compute
+// without the marker allocates its result.
+// expected-remark@+1 {{peak 2048 bytes at step 4; live: step 0 (1024), step 4 (1024)}}
+func.func @view_marker() -> tensor<4xf32> {
+  // expected-remark@+1 {{step 0: 1024 bytes}}
+  %w = sched.compute "make" -> (tensor<16x16xf32>)
+  // expected-remark@+1 {{step 1: 1024 bytes}}
+  %t = sched.compute "aten.view" ins(%w : tensor<16x16xf32>) attributes {sched.view} -> (tensor<16x16xf32>)
+  // expected-remark@+1 {{step 2: 1024 bytes}}
+  %b = sched.compute "aten.view" ins(%t : tensor<16x16xf32>) attributes {sched.view} -> (tensor<4x16x16xf32>)
+  // expected-remark@+1 {{step 3: 1024 bytes}}
+  %p:2 = sched.compute "aten.view" ins(%b : tensor<4x16x16xf32>) attributes {sched.view} -> (tensor<2x16x16xf32>, tensor<2x16x16xf32>)
+  // expected-remark@+1 {{step 4: 2048 bytes}}
+  %c = sched.compute "aten.view" ins(%p#1 : tensor<2x16x16xf32>) -> (tensor<16x16xf32>)
+  // expected-remark@+1 {{step 5: 1040 bytes}}
+  %s = sched.compute "sum" ins(%c : tensor<16x16xf32>) -> (tensor<4xf32>)
+  // expected-remark@+1 {{step 6: 16 bytes}}
+  return %s : tensor<4xf32>
+}
+
+// -----
+
 // Tests element sizes: i1, i4 and f8 take a byte, bf16 two, complex<f32>
 // eight, index eight.
 // expected-remark@+1 {{peak 2023 bytes at step 5}}

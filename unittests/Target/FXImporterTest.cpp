@@ -7,6 +7,7 @@
 
 #include "sched/Target/FXJSON/FXImporter.h"
 
+#include "sched/Analysis/BufferLiveness.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -219,6 +220,39 @@ TEST_F(FXImporterTest, ViewOptions) {
   EXPECT_EQ(computes[0].getKind(), "aten.view");
   EXPECT_EQ(computes[0]->getAttrOfType<StringAttr>("fx.view").getValue(),
             "aten.view.default");
+}
+
+TEST_F(FXImporterTest, ViewComputesShareTheirSourceStorage) {
+  // A real transpose and a broadcast: computes, in the buffer of `x`.
+  std::string graph = makeGraph("[4, 8]", "float32",
+                                R"({"name": "t", "op": "call_function",
+                    "target": "aten.permute.default",
+                    "args": [{"node": "x"}, [1, 0]],
+                    "meta": {"shape": [8, 4], "dtype": "float32"}},
+                   {"name": "e", "op": "call_function",
+                    "target": "aten.expand.default",
+                    "args": [{"node": "t"}, [2, 8, 4]],
+                    "meta": {"shape": [2, 8, 4], "dtype": "float32"}})",
+                                R"({"node": "e"})");
+  for (bool tensorOps : {true, false}) {
+    FXImportOptions options;
+    options.viewsAsTensorOps = tensorOps;
+    OwningOpRef<ModuleOp> module = import(graph, options);
+    ASSERT_TRUE(module);
+    func::FuncOp function = getFunction(*module);
+    auto computes = llvm::to_vector(function.getOps<ComputeOp>());
+    ASSERT_EQ(computes.size(), 2u);
+    FailureOr<BufferLiveness> liveness =
+        BufferLiveness::build(function.getBody().front());
+    ASSERT_TRUE(succeeded(liveness));
+    std::optional<unsigned> source = liveness->lookup(function.getArgument(0));
+    ASSERT_TRUE(source);
+    for (ComputeOp compute : computes) {
+      EXPECT_TRUE(compute->hasAttr("sched.view"));
+      EXPECT_EQ(liveness->lookup(compute->getResult(0)), source);
+    }
+    EXPECT_EQ(liveness->getProblem().buffers.size(), 1u);
+  }
 }
 
 TEST_F(FXImporterTest, CollectiveWaitsWhereTheGraphWaits) {

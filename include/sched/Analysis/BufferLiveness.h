@@ -16,7 +16,8 @@
 // * Views and in-place results share the storage of their source: memref
 //   views and casts, tensor slices, reshapes and casts, results of
 //   destination-style ops (their inits), loop results (their inits),
-//   sched.compute results (their tensor outs), and waits in the buffer form
+//   sched.compute results (their tensor outs; for a compute marked
+//   `sched.view`, its first `ins` operand), and waits in the buffer form
 //   (their destination buffers).
 // * An in-flight collective keeps its inputs and its output live from its
 //   start to its wait: the start allocates the output (all results of a

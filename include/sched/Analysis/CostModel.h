@@ -176,6 +176,8 @@ struct CollectiveEstimate {
     Tree,
     /// A measured profile.
     Profile,
+    /// The `time_ns` of the op's `sched.cost` attribute (a measured time).
+    Measured,
   };
 
   /// Total time, in microseconds: `latencyUs + transferUs`.
@@ -298,6 +300,13 @@ public:
   /// Returns the time of `op` in microseconds; see estimateCollective.
   FailureOr<double> getCollectiveTimeUs(CollectiveOpInterface op,
                                         SymbolTableCollection &symbols) const;
+
+  /// Returns the measured time of the collective `op`, in microseconds: the
+  /// `time_ns` of its `sched.cost` attribute (the FX importer sets it from a
+  /// node's `runtime_us`), if it has one. estimateCollective(op) and the
+  /// stream simulator prefer it to the profile and the analytical model.
+  static std::optional<double>
+  getMeasuredCollectiveTimeUs(CollectiveOpInterface op);
 
   /// Estimates the time of the compute op `op`, in this order:
   /// 1. the `time_ns` of its cost (ComputeOpInterface::getComputeCost);

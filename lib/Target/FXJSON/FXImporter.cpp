@@ -20,6 +20,7 @@
 #include "sched/Analysis/CostModel.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/IR/SchedViewAttr.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -137,6 +138,44 @@ static std::optional<int64_t> getProduct(ArrayRef<int64_t> dims) {
   for (int64_t dim : dims)
     result = checkedProduct({result, dim});
   return result;
+}
+
+/// Returns true if a tensor of `shape` with `strides` can be viewed as
+/// `newShape` of the same number of elements without a copy, as
+/// `torch.Tensor.view` decides (ATen's computeStride): each run of
+/// dimensions that is contiguous in memory must be re-split into whole new
+/// dimensions. A stride product that overflows counts as not viewable.
+static bool isViewable(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
+                       ArrayRef<int64_t> newShape) {
+  if (shape.empty() || llvm::is_contained(shape, 0))
+    return true;
+  int64_t viewDim = static_cast<int64_t>(newShape.size()) - 1;
+  std::optional<int64_t> chunkStride = strides.back();
+  std::optional<int64_t> tensorElements = 1, viewElements = 1;
+  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
+    tensorElements = checkedProduct({tensorElements, shape[dim]});
+    std::optional<int64_t> contiguous =
+        checkedProduct({tensorElements, chunkStride});
+    if (!tensorElements || !contiguous)
+      return false;
+    // A chunk of contiguous dimensions ends at `dim`.
+    if (dim == 0 || (shape[dim - 1] != 1 && strides[dim - 1] != *contiguous)) {
+      while (viewDim >= 0 &&
+             (*viewElements < *tensorElements || newShape[viewDim] == 1)) {
+        viewElements = checkedProduct({viewElements, newShape[viewDim]});
+        if (!viewElements)
+          return false;
+        --viewDim;
+      }
+      if (viewElements != tensorElements)
+        return false;
+      if (dim > 0) {
+        chunkStride = strides[dim - 1];
+        tensorElements = viewElements = 1;
+      }
+    }
+  }
+  return viewDim == -1;
 }
 
 /// Returns the number of elements of a statically shaped tensor type, or
@@ -628,6 +667,9 @@ struct NodeValue {
     Collective,
     /// Element `element` of a coalesced collective (`collective`).
     CollectiveElement,
+    /// The flat buffer of an Inductor all-gather bucket (`bucket`), of which
+    /// only this rank's shard is imported.
+    GatherBucket,
   };
   Kind kind = Kind::NonTensor;
   Value value;
@@ -635,6 +677,17 @@ struct NodeValue {
   unsigned split = 0;
   unsigned collective = 0;
   unsigned element = 0;
+  unsigned bucket = 0;
+};
+
+/// The buffer that Inductor's `bucketing._pre_bucket_all_gather` allocates:
+/// `type` (the gathered bucket, group size x shard elements), of which it
+/// writes only this rank's shard, `shard`, at element `offset`. The shard is
+/// what the importer emits; the gather's result stands for the rest.
+struct GatherBucket {
+  Value shard;
+  RankedTensorType type;
+  int64_t offset = 0;
 };
 
 /// A split or unbind: getitem `i` is the slice of `source` at `offsets[i]`
@@ -749,6 +802,10 @@ private:
   /// Parses one tensor meta object of `node`.
   FailureOr<RankedTensorType> parseTensorMeta(const FXNode &node,
                                               const json::Value &value);
+  /// Returns the strides in the `meta` of the node that argument `index` of
+  /// `node` refers to, if that node has one tensor meta with strides.
+  std::optional<SmallVector<int64_t>> getStrides(const FXNode &node,
+                                                 unsigned index);
   /// Returns the one tensor type of the meta of `node`.
   FailureOr<RankedTensorType> getTensorMeta(const FXNode &node);
   /// Returns the `runtime_us` of `node` in nanoseconds, if it has one and
@@ -769,17 +826,46 @@ private:
   LogicalResult importCollective(const FXNode &node, StringRef op);
   /// Imports a `wait_tensor`.
   LogicalResult importWait(const FXNode &node);
+  /// Checks the `out` buffer of an `all_gather_into_tensor_out` against the
+  /// gathered type `expected`.
+  LogicalResult checkGatherOut(const FXNode &node, RankedTensorType expected);
+  /// Imports Inductor's `bucketing._pre_bucket_all_gather`.
+  LogicalResult importPreBucketAllGather(const FXNode &node);
+  /// Imports Inductor's `bucketing._pre_bucket_reduce_scatter`.
+  LogicalResult importPreBucketReduceScatter(const FXNode &node);
+  /// Imports a slice or narrow of the all-gather bucket `bucket`: only its
+  /// shard can be sliced.
+  LogicalResult importBucketSlice(const FXNode &node, const OpInfo &info,
+                                  const GatherBucket &bucket);
+  /// Returns the all-gather bucket that argument 0 of `node` refers to, or
+  /// null.
+  const GatherBucket *lookupGatherBucket(const FXNode &node);
   /// Imports a compute op, known (`info`, `attention`) or not (both null).
   LogicalResult importCompute(const FXNode &node, const OpInfo *info,
                               const AttentionInfo *attention);
   /// Imports a view.
   LogicalResult importView(const FXNode &node, const OpInfo &info);
+  /// What a slice, narrow or select takes along `dim`: `length` elements
+  /// from `start`, `step` apart (a select takes one).
+  struct SliceBounds {
+    int64_t dim, start, length, step;
+  };
+  /// Parses and checks the bounds of a slice, narrow or select of a tensor of
+  /// type `sourceType`; a slice's bounds are clamped as Python clamps them.
+  FailureOr<SliceBounds> parseSliceBounds(const FXNode &node,
+                                          const OpInfo &info,
+                                          RankedTensorType sourceType);
   /// Imports a split or unbind view.
   LogicalResult importSplit(const FXNode &node, const OpInfo &info);
   /// Binds the results of `op`, the import of `node`, to the node: one
   /// tensor, or a tuple laid out as `meta` (non-tensor elements get none).
   void bindResults(const FXNode &node, Operation *op, const Meta &meta);
-  /// Emits `node` as a `sched.compute "aten.view"` with zero cost.
+  /// Marks `compute`, the import of the view `node`, as a view of its first
+  /// operand: `fx.view` names the target, `sched.view` makes the buffer
+  /// analysis treat its results as aliases.
+  void markView(Operation *compute, const FXNode &node);
+  /// Emits `node` as a `sched.compute "aten.view"` with zero cost, marked as
+  /// a view.
   LogicalResult emitViewCompute(const FXNode &node, ValueRange operands,
                                 const Meta &meta);
   /// Returns the value of a reshape of `source` to `type`, or null if it
@@ -828,6 +914,7 @@ private:
   llvm::StringMap<NodeValue> values;
   std::vector<SplitView> splits;
   std::vector<PendingCollective> collectives;
+  std::vector<GatherBucket> gatherBuckets;
   /// Unknown targets and how many nodes use each, sorted for the warning.
   std::map<std::string, unsigned> unknownTargets;
   /// The JSON object of the pseudo-node `output`.
@@ -1115,6 +1202,11 @@ LogicalResult FXImporter::importNode(const FXNode &node) {
       return emitNodeError(node) << "malformed target";
     return importCollective(node, parts[1]);
   }
+  StringRef packet = getPacketName(target);
+  if (packet == "bucketing._pre_bucket_all_gather")
+    return importPreBucketAllGather(node);
+  if (packet == "bucketing._pre_bucket_reduce_scatter")
+    return importPreBucketReduceScatter(node);
   if (ns == "c10d_functional" || ns == "c10d" || ns == "_dtensor")
     return emitNodeError(node)
            << "unsupported collective; expected the functional collectives "
@@ -1294,6 +1386,15 @@ FailureOr<Value> FXImporter::getTensor(const FXNode &user, StringRef name,
   case NodeValue::Kind::NonTensor:
     return emitNodeError(user)
            << "expects a tensor, but node '" << name << "' is not a tensor";
+  case NodeValue::Kind::GatherBucket: {
+    const GatherBucket &bucket = gatherBuckets[nodeValue.bucket];
+    int64_t size = cast<RankedTensorType>(bucket.shard.getType()).getDimSize(0);
+    return emitNodeError(user)
+           << "uses the all-gather bucket '" << name
+           << "' other than as the \"out\" of all_gather_into_tensor_out or "
+              "through a slice of its shard, elements ["
+           << bucket.offset << ", " << bucket.offset + size << ")";
+  }
   case NodeValue::Kind::Tuple:
   case NodeValue::Kind::Split:
     break;
@@ -1444,6 +1545,32 @@ FailureOr<Meta> FXImporter::parseMeta(const FXNode &node) {
   return meta;
 }
 
+std::optional<SmallVector<int64_t>> FXImporter::getStrides(const FXNode &node,
+                                                           unsigned index) {
+  const json::Value *arg = getArg(node, index, index == 0 ? "self" : "");
+  std::optional<StringRef> name =
+      arg ? getReference(*arg) : std::optional<StringRef>();
+  auto it = name ? nodeIndex.find(*name) : nodeIndex.end();
+  if (it == nodeIndex.end())
+    return std::nullopt;
+  unsigned position = it->second;
+  const FXNode &source = position < inputNodes.size()
+                             ? inputNodes[position]
+                             : graphNodes[position - inputNodes.size()];
+  const json::Object *meta = source.object->getObject("meta");
+  const json::Array *list = meta ? meta->getArray("stride") : nullptr;
+  if (!list)
+    return std::nullopt;
+  SmallVector<int64_t> strides;
+  for (const json::Value &stride : *list) {
+    std::optional<int64_t> value = stride.getAsInteger();
+    if (!value)
+      return std::nullopt;
+    strides.push_back(*value);
+  }
+  return strides;
+}
+
 FailureOr<RankedTensorType> FXImporter::getTensorMeta(const FXNode &node) {
   FailureOr<Meta> meta = parseMeta(node);
   if (failed(meta))
@@ -1504,6 +1631,8 @@ static StringRef describeKind(const NodeValue &value) {
   case NodeValue::Kind::Collective:
   case NodeValue::Kind::CollectiveElement:
     return "a collective";
+  case NodeValue::Kind::GatherBucket:
+    return "an all-gather bucket";
   }
   return "";
 }
@@ -1554,6 +1683,11 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
 
   enum class Kind { AllGather, ReduceScatter, AllReduce, AllToAll, Broadcast };
   bool coalesced = op.consume_back("_coalesced");
+  // all_gather_into_tensor_out gathers into its "out" buffer, which is then
+  // its result: value-semantically an all_gather_into_tensor.
+  bool intoOut = !coalesced && op == "all_gather_into_tensor_out";
+  if (intoOut)
+    op = "all_gather_into_tensor";
   Kind kind;
   unsigned groupNameIndex;
   std::optional<unsigned> groupSizeIndex, reduceOpIndex;
@@ -1580,7 +1714,8 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
     return emitNodeError(node)
            << "unsupported collective; expected all_gather_into_tensor, "
               "reduce_scatter_tensor, all_reduce (or their _coalesced forms), "
-              "all_to_all_single, broadcast or wait_tensor";
+              "all_gather_into_tensor_out, all_to_all_single, broadcast or "
+              "wait_tensor";
   }
 
   // The group: "group", else the group_name argument.
@@ -1690,6 +1825,8 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
       }
     }
     auto expected = RankedTensorType::get(shape, inputType.getElementType());
+    if (intoOut && failed(checkGatherOut(node, expected)))
+      return failure();
     if (expected != resultType)
       return emitNodeError(node)
              << "on " << inputType << " and group '" << group << "' of size "
@@ -1746,6 +1883,9 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
     root = *src;
   }
 
+  FailureOr<std::optional<int64_t>> timeNs = getTimeNs(node);
+  if (failed(timeNs))
+    return failure();
   Type future = FutureType::get(context, meta->types);
   auto groupRef = FlatSymbolRefAttr::get(context, group);
   auto reductionAttr = ReductionKindAttr::get(context, reduction);
@@ -1776,10 +1916,268 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
                                      builder.getI64IntegerAttr(root));
     break;
   }
+  // A measured time replaces the cost model's estimate (docs/CostModel.md).
+  if (*timeNs)
+    start->setAttr(SchedDialect::getCostAttrName(),
+                   CostAttr::get(context, std::nullopt, std::nullopt,
+                                 std::nullopt, *timeNs));
   collectives.push_back({start, coalesced, WaitOp()});
   NodeValue value;
   value.kind = NodeValue::Kind::Collective;
   value.collective = collectives.size() - 1;
+  values[node.name] = value;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Inductor's collective bucketing
+//===----------------------------------------------------------------------===//
+
+LogicalResult FXImporter::checkGatherOut(const FXNode &node,
+                                         RankedTensorType expected) {
+  const json::Value *value = getArg(node, 3, "out");
+  std::optional<StringRef> name =
+      value ? getReference(*value) : std::optional<StringRef>();
+  if (!name)
+    return emitNodeError(node) << "expected a tensor as \"out\"";
+  FailureOr<NodeValue *> out = lookupNode(node, *name);
+  if (failed(out))
+    return failure();
+  Type outType;
+  if ((*out)->kind == NodeValue::Kind::GatherBucket) {
+    outType = gatherBuckets[(*out)->bucket].type;
+  } else {
+    FailureOr<Value> tensor = getTensor(node, *name, **out);
+    if (failed(tensor))
+      return failure();
+    outType = tensor->getType();
+  }
+  if (outType != expected)
+    return emitNodeError(node)
+           << "the \"out\" buffer '" << *name << "' is " << outType
+           << ", but the gathered result is " << expected;
+  return success();
+}
+
+/// Collects the names of the nodes that the list argument `value` refers to
+/// into `names`; the list must hold at least one reference and nothing else.
+static LogicalResult
+collectTensorList(const json::Value *value, SmallVectorImpl<StringRef> &names,
+                  function_ref<InFlightDiagnostic()> emitNodeError) {
+  const json::Array *list = value ? value->getAsArray() : nullptr;
+  if (!list || list->empty())
+    return emitNodeError()
+           << "expected a non-empty list of tensors as argument 0";
+  for (const json::Value &element : *list) {
+    const json::Object *object = element.getAsObject();
+    std::optional<StringRef> name =
+        object ? object->getString("node") : std::optional<StringRef>();
+    if (!name)
+      return emitNodeError() << "expected a list of tensors as argument 0, got "
+                             << describe(element);
+    names.push_back(*name);
+  }
+  return success();
+}
+
+LogicalResult FXImporter::importPreBucketAllGather(const FXNode &node) {
+  // (ag_ins, group_size, group_name, dtype, out_dtype_ints, rank) in
+  // PyTorch 2.11; earlier versions have no out_dtype_ints, later ones no
+  // group_name: find `dtype` as the first string that names a dtype.
+  SmallVector<StringRef> names;
+  if (failed(collectTensorList(getArg(node, 0, "ag_ins"), names,
+                               [&] { return emitNodeError(node); })))
+    return failure();
+  SmallVector<Value> inputs;
+  for (StringRef name : names) {
+    FailureOr<NodeValue *> source = lookupNode(node, name);
+    if (failed(source))
+      return failure();
+    FailureOr<Value> tensor = getTensor(node, name, **source);
+    if (failed(tensor))
+      return failure();
+    inputs.push_back(*tensor);
+  }
+  FailureOr<int64_t> groupSize = getIntArg(node, 1, "group_size", std::nullopt);
+  if (failed(groupSize))
+    return failure();
+  if (*groupSize < 1)
+    return emitNodeError(node)
+           << "group_size must be positive, got " << *groupSize;
+  unsigned dtypeIndex = 3;
+  if (const json::Value *arg = getArg(node, 2, ""))
+    if (std::optional<StringRef> text = arg->getAsString();
+        text && getElementType(context, *text))
+      dtypeIndex = 2;
+  const json::Value *dtypeArg = getArg(node, dtypeIndex, "dtype");
+  std::optional<StringRef> dtypeName =
+      dtypeArg ? dtypeArg->getAsString() : std::optional<StringRef>();
+  Type elementType = dtypeName ? getElementType(context, *dtypeName) : Type();
+  if (!elementType)
+    return emitNodeError(node)
+           << "expected a supported dtype as argument " << dtypeIndex
+           << ", got " << (dtypeArg ? describe(*dtypeArg) : "nothing");
+  unsigned rankIndex = dtypeIndex + 1;
+  if (const json::Value *arg = getArg(node, rankIndex, "");
+      arg && arg->getAsArray())
+    ++rankIndex;
+  FailureOr<int64_t> rank = getIntArg(node, rankIndex, "rank", std::nullopt);
+  if (failed(rank))
+    return failure();
+  if (*rank < 0 || *rank >= *groupSize)
+    return emitNodeError(node)
+           << "rank " << *rank << " is not a rank of a group of size "
+           << *groupSize;
+
+  FailureOr<RankedTensorType> type = getTensorMeta(node);
+  if (failed(type))
+    return failure();
+  if (type->getRank() != 1 || type->getElementType() != elementType ||
+      type->getDimSize(0) % *groupSize != 0)
+    return emitNodeError(node)
+           << "\"meta\" says " << *type << "; expected a 1-d bucket of "
+           << elementType << " whose size is a multiple of the group size "
+           << *groupSize;
+  int64_t shardSize = type->getDimSize(0) / *groupSize;
+  // Inputs of the bucket's dtype fill their elements of the shard; inputs
+  // that are converted on the way (out_dtype_ints) are not checked.
+  if (llvm::all_of(inputs, [&](Value input) {
+        return getElementTypeOrSelf(input.getType()) == elementType;
+      })) {
+    std::optional<int64_t> total = 0;
+    for (Value input : inputs)
+      total = checkedSum(total, getNumElements(input.getType()));
+    if (!total)
+      return emitNodeError(node) << "the bucket's size overflows 64 bits";
+    if (*total != shardSize)
+      return emitNodeError(node)
+             << "the inputs hold " << *total << " elements, but the bucket of "
+             << *type << " has shards of " << shardSize;
+  }
+
+  FailureOr<std::optional<int64_t>> timeNs = getTimeNs(node);
+  if (failed(timeNs))
+    return failure();
+  auto shardType = RankedTensorType::get({shardSize}, elementType);
+  std::optional<int64_t> bytesRead = getUniqueByteSize(inputs);
+  std::optional<int64_t> bytesWritten = getTypeByteSize(shardType);
+  if (!bytesRead || !bytesWritten)
+    return emitNodeError(node) << "the cost overflows 64 bits";
+  auto cost = CostAttr::get(context, 0, *bytesRead, *bytesWritten, *timeNs);
+  auto compute =
+      ComputeOp::create(builder, node.loc, TypeRange(shardType),
+                        getPacketName(node.target), inputs, ValueRange(), cost);
+  gatherBuckets.push_back({compute->getResult(0), *type, *rank * shardSize});
+  NodeValue value;
+  value.kind = NodeValue::Kind::GatherBucket;
+  value.bucket = gatherBuckets.size() - 1;
+  values[node.name] = value;
+  return success();
+}
+
+const GatherBucket *FXImporter::lookupGatherBucket(const FXNode &node) {
+  const json::Value *arg = getArg(node, 0, "self");
+  std::optional<StringRef> name =
+      arg ? getReference(*arg) : std::optional<StringRef>();
+  if (!name)
+    return nullptr;
+  auto it = values.find(*name);
+  if (it == values.end() || it->second.kind != NodeValue::Kind::GatherBucket)
+    return nullptr;
+  return &gatherBuckets[it->second.bucket];
+}
+
+LogicalResult FXImporter::importBucketSlice(const FXNode &node,
+                                            const OpInfo &info,
+                                            const GatherBucket &bucket) {
+  FailureOr<SliceBounds> bounds = parseSliceBounds(node, info, bucket.type);
+  if (failed(bounds))
+    return failure();
+  auto shardType = cast<RankedTensorType>(bucket.shard.getType());
+  int64_t shardSize = shardType.getDimSize(0);
+  if (bounds->start != bucket.offset || bounds->length != shardSize ||
+      (bounds->step != 1 && shardSize > 1))
+    return emitNodeError(node)
+           << "slices " << bounds->length << " elements from " << bounds->start
+           << " (step " << bounds->step
+           << ") of an all-gather bucket; only its shard, " << shardSize
+           << " elements from " << bucket.offset
+           << ", can be sliced before the gather";
+  FailureOr<RankedTensorType> type = getTensorMeta(node);
+  if (failed(type))
+    return failure();
+  if (*type != shardType)
+    return emitNodeError(node) << "\"meta\" says " << *type
+                               << ", but the bucket's shard is " << shardType;
+  NodeValue value;
+  value.kind = NodeValue::Kind::Tensor;
+  value.value = bucket.shard;
+  values[node.name] = value;
+  return success();
+}
+
+LogicalResult FXImporter::importPreBucketReduceScatter(const FXNode &node) {
+  // (rs_ins, group_size): each input viewed as [group_size, -1], the views
+  // concatenated along dimension 1 and flattened, so that shard i of the
+  // result holds shard i of every input.
+  SmallVector<StringRef> names;
+  if (failed(collectTensorList(getArg(node, 0, "rs_ins"), names,
+                               [&] { return emitNodeError(node); })))
+    return failure();
+  SmallVector<Value> inputs;
+  for (StringRef name : names) {
+    FailureOr<NodeValue *> source = lookupNode(node, name);
+    if (failed(source))
+      return failure();
+    FailureOr<Value> tensor = getTensor(node, name, **source);
+    if (failed(tensor))
+      return failure();
+    inputs.push_back(*tensor);
+  }
+  FailureOr<int64_t> groupSize = getIntArg(node, 1, "group_size", std::nullopt);
+  if (failed(groupSize))
+    return failure();
+  if (*groupSize < 1)
+    return emitNodeError(node)
+           << "group_size must be positive, got " << *groupSize;
+  Type elementType = getElementTypeOrSelf(inputs.front().getType());
+  std::optional<int64_t> total = 0;
+  for (Value input : inputs) {
+    auto inputType = cast<RankedTensorType>(input.getType());
+    std::optional<int64_t> elements = getNumElements(inputType);
+    if (inputType.getElementType() != elementType || !elements ||
+        *elements % *groupSize != 0)
+      return emitNodeError(node)
+             << "input " << inputType << " cannot join a reduce-scatter bucket "
+             << "of " << elementType << " over a group of size " << *groupSize
+             << " (its elements must be of that type and divisible by the "
+                "group size)";
+    total = checkedSum(total, elements);
+  }
+  if (!total)
+    return emitNodeError(node) << "the bucket's size overflows 64 bits";
+  FailureOr<RankedTensorType> type = getTensorMeta(node);
+  if (failed(type))
+    return failure();
+  auto expected = RankedTensorType::get({*total}, elementType);
+  if (*type != expected)
+    return emitNodeError(node)
+           << "\"meta\" says " << *type << ", but the bucket of the inputs is "
+           << expected;
+  FailureOr<std::optional<int64_t>> timeNs = getTimeNs(node);
+  if (failed(timeNs))
+    return failure();
+  std::optional<int64_t> bytesRead = getUniqueByteSize(inputs);
+  std::optional<int64_t> bytesWritten = getTypeByteSize(expected);
+  if (!bytesRead || !bytesWritten)
+    return emitNodeError(node) << "the cost overflows 64 bits";
+  auto cost = CostAttr::get(context, 0, *bytesRead, *bytesWritten, *timeNs);
+  auto compute =
+      ComputeOp::create(builder, node.loc, TypeRange(expected),
+                        getPacketName(node.target), inputs, ValueRange(), cost);
+  NodeValue value;
+  value.kind = NodeValue::Kind::Tensor;
+  value.value = compute->getResult(0);
   values[node.name] = value;
   return success();
 }
@@ -1848,7 +2246,7 @@ LogicalResult FXImporter::importGetItem(const FXNode &node) {
       auto compute = ComputeOp::create(
           builder, node.loc, TypeRange(type), "aten.view", split.source,
           ValueRange(), CostAttr::get(context, 0, 0, 0, std::nullopt));
-      compute->setAttr(kViewAttr, builder.getStringAttr(node.target));
+      markView(compute, node);
       result.value = compute->getResult(0);
     }
     resultType = type;
@@ -2204,6 +2602,11 @@ Value FXImporter::emitReshape(Location loc, Value source,
                                        allDims(to.size()));
 }
 
+void FXImporter::markView(Operation *compute, const FXNode &node) {
+  compute->setAttr(kViewAttr, builder.getStringAttr(node.target));
+  compute->setAttr(getViewAttrName(), builder.getUnitAttr());
+}
+
 LogicalResult FXImporter::emitViewCompute(const FXNode &node,
                                           ValueRange operands,
                                           const Meta &meta) {
@@ -2219,12 +2622,76 @@ LogicalResult FXImporter::emitViewCompute(const FXNode &node,
   auto cost = CostAttr::get(context, 0, 0, 0, *timeNs);
   auto compute = ComputeOp::create(builder, node.loc, resultTypes, "aten.view",
                                    operands, ValueRange(), cost);
-  compute->setAttr(kViewAttr, builder.getStringAttr(node.target));
+  markView(compute, node);
   bindResults(node, compute, meta);
   return success();
 }
 
+FailureOr<FXImporter::SliceBounds>
+FXImporter::parseSliceBounds(const FXNode &node, const OpInfo &info,
+                             RankedTensorType sourceType) {
+  FailureOr<int64_t> rawDim = getIntArg(
+      node, 1, "dim",
+      info.kind == OpClass::Slice ? std::optional<int64_t>(0) : std::nullopt);
+  if (failed(rawDim))
+    return failure();
+  FailureOr<int64_t> dim = normalizeDim(node, *rawDim, sourceType.getRank());
+  if (failed(dim))
+    return failure();
+  int64_t size = sourceType.getDimSize(*dim);
+  int64_t start = 0, length = 1, step = 1;
+  if (info.kind == OpClass::Slice) {
+    FailureOr<int64_t> rawStart = getIntArg(node, 2, "start", 0);
+    if (failed(rawStart))
+      return failure();
+    FailureOr<int64_t> rawEnd =
+        getIntArg(node, 3, "end", std::numeric_limits<int64_t>::max());
+    if (failed(rawEnd))
+      return failure();
+    FailureOr<int64_t> rawStep = getIntArg(node, 4, "step", 1);
+    if (failed(rawStep))
+      return failure();
+    if (*rawStep < 1)
+      return emitNodeError(node) << "slice step must be positive";
+    step = *rawStep;
+    start = *rawStart < 0 ? std::max<int64_t>(*rawStart + size, 0)
+                          : std::min(*rawStart, size);
+    int64_t end = *rawEnd < 0 ? std::max<int64_t>(*rawEnd + size, 0)
+                              : std::min(*rawEnd, size);
+    end = std::max(end, start);
+    // (end - start + step - 1) / step without overflow.
+    length = end == start ? 0 : (end - start - 1) / step + 1;
+  } else if (info.kind == OpClass::Narrow) {
+    FailureOr<int64_t> rawStart = getIntArg(node, 2, "start", std::nullopt);
+    if (failed(rawStart))
+      return failure();
+    FailureOr<int64_t> rawLength = getIntArg(node, 3, "length", std::nullopt);
+    if (failed(rawLength))
+      return failure();
+    start = *rawStart < 0 ? *rawStart + size : *rawStart;
+    length = *rawLength;
+    if (start < 0 || length < 0 || start > size || length > size - start)
+      return emitNodeError(node)
+             << "narrow [" << *rawStart << ", +" << *rawLength
+             << ") is out of range for dimension " << *dim << " of "
+             << sourceType;
+  } else {
+    FailureOr<int64_t> rawIndex = getIntArg(node, 2, "index", std::nullopt);
+    if (failed(rawIndex))
+      return failure();
+    start = *rawIndex < 0 ? *rawIndex + size : *rawIndex;
+    if (start < 0 || start >= size)
+      return emitNodeError(node)
+             << "index " << *rawIndex << " is out of range for dimension "
+             << *dim << " of " << sourceType;
+  }
+  return SliceBounds{*dim, start, length, step};
+}
+
 LogicalResult FXImporter::importView(const FXNode &node, const OpInfo &info) {
+  if (const GatherBucket *bucket = lookupGatherBucket(node))
+    if (info.kind == OpClass::Slice || info.kind == OpClass::Narrow)
+      return importBucketSlice(node, info, *bucket);
   FailureOr<Value> sourceOr = getTensorArg(node, 0, "self");
   if (failed(sourceOr))
     return failure();
@@ -2256,6 +2723,14 @@ LogicalResult FXImporter::importView(const FXNode &node, const OpInfo &info) {
     // reshape keeps the elements.
     if (sourceType.getElementType() == type.getElementType() && !sameElements)
       return mismatch();
+    // reshape and flatten copy a tensor that no view can reshape.
+    if (packet == "aten.reshape" || packet == "aten.flatten")
+      if (std::optional<SmallVector<int64_t>> strides = getStrides(node, 0))
+        if (static_cast<int64_t>(strides->size()) == rank &&
+            !isViewable(sourceType.getShape(), *strides, type.getShape())) {
+          static const OpInfo copy{OpClass::Copy};
+          return importCompute(node, &copy, nullptr);
+        }
     result = emitReshape(node.loc, source, type);
     break;
   case OpClass::Permute: {
@@ -2317,68 +2792,19 @@ LogicalResult FXImporter::importView(const FXNode &node, const OpInfo &info) {
   case OpClass::Narrow:
   case OpClass::Select: {
     bool select = info.kind == OpClass::Select;
-    FailureOr<int64_t> rawDim = getIntArg(
-        node, 1, "dim",
-        info.kind == OpClass::Slice ? std::optional<int64_t>(0) : std::nullopt);
-    if (failed(rawDim))
+    FailureOr<SliceBounds> bounds = parseSliceBounds(node, info, sourceType);
+    if (failed(bounds))
       return failure();
-    FailureOr<int64_t> dim = normalizeDim(node, *rawDim, rank);
-    if (failed(dim))
-      return failure();
-    int64_t size = sourceType.getDimSize(*dim);
-    int64_t start = 0, length = 1, step = 1;
-    if (info.kind == OpClass::Slice) {
-      FailureOr<int64_t> rawStart = getIntArg(node, 2, "start", 0);
-      if (failed(rawStart))
-        return failure();
-      FailureOr<int64_t> rawEnd =
-          getIntArg(node, 3, "end", std::numeric_limits<int64_t>::max());
-      if (failed(rawEnd))
-        return failure();
-      FailureOr<int64_t> rawStep = getIntArg(node, 4, "step", 1);
-      if (failed(rawStep))
-        return failure();
-      if (*rawStep < 1)
-        return emitNodeError(node) << "slice step must be positive";
-      step = *rawStep;
-      start = *rawStart < 0 ? std::max<int64_t>(*rawStart + size, 0)
-                            : std::min(*rawStart, size);
-      int64_t end = *rawEnd < 0 ? std::max<int64_t>(*rawEnd + size, 0)
-                                : std::min(*rawEnd, size);
-      end = std::max(end, start);
-      length = (end - start + step - 1) / step;
-    } else if (info.kind == OpClass::Narrow) {
-      FailureOr<int64_t> rawStart = getIntArg(node, 2, "start", std::nullopt);
-      if (failed(rawStart))
-        return failure();
-      FailureOr<int64_t> rawLength = getIntArg(node, 3, "length", std::nullopt);
-      if (failed(rawLength))
-        return failure();
-      start = *rawStart < 0 ? *rawStart + size : *rawStart;
-      length = *rawLength;
-      if (start < 0 || length < 0 || start > size || length > size - start)
-        return emitNodeError(node)
-               << "narrow [" << *rawStart << ", +" << *rawLength
-               << ") is out of range for dimension " << *dim << " of "
-               << sourceType;
-    } else {
-      FailureOr<int64_t> rawIndex = getIntArg(node, 2, "index", std::nullopt);
-      if (failed(rawIndex))
-        return failure();
-      start = *rawIndex < 0 ? *rawIndex + size : *rawIndex;
-      if (start < 0 || start >= size)
-        return emitNodeError(node)
-               << "index " << *rawIndex << " is out of range for dimension "
-               << *dim << " of " << sourceType;
-    }
+    int64_t dim = bounds->dim, start = bounds->start, length = bounds->length,
+            step = bounds->step;
     SmallVector<int64_t> shape(sourceType.getShape());
     SmallVector<int64_t> offsets(rank, 0), strides(rank, 1);
-    offsets[*dim] = start;
-    strides[*dim] = step;
-    shape[*dim] = length;
+    offsets[dim] = start;
+    strides[dim] = step;
+    shape[dim] = length;
     SmallVector<int64_t> sizes = shape;
     if (select)
-      shape.erase(shape.begin() + *dim);
+      shape.erase(shape.begin() + dim);
     if (RankedTensorType::get(shape, sourceType.getElementType()) != type)
       return mismatch();
     // tensor.extract_slice wants in-bounds offsets even for empty slices,

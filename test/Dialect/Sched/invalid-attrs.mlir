@@ -84,6 +84,37 @@ module attributes {sched.target = 3} {}
 
 // -----
 
+// Tests the dialect attribute verifier: sched.view is a unit attribute.
+func.func @f(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'sched.view' must be a unit attribute}}
+  %v = sched.compute "aten.view" ins(%x : tensor<4xf32>) attributes {sched.view = 0} -> (tensor<4xf32>)
+  return
+}
+
+// -----
+
+// Tests the dialect attribute verifier: sched.view only marks sched.compute.
+// expected-error@+1 {{'sched.view' is only valid on a sched.compute}}
+"test.op"() {sched.view} : () -> ()
+
+// -----
+
+// Tests the dialect attribute verifier: sched.view needs a tensor to view.
+// expected-error@+1 {{'sched.view' needs a shaped first 'ins' operand to view}}
+%v = sched.compute "aten.view" attributes {sched.view} -> (tensor<4xf32>)
+
+// -----
+
+// Tests the dialect attribute verifier: the results of a compute with tensor
+// outs alias the outs, not a view source.
+func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>) {
+  // expected-error@+1 {{'sched.view' is not valid on a sched.compute with tensor 'outs' (its results alias the outs)}}
+  %v = sched.compute "aten.view" ins(%x : tensor<4xf32>) outs(%y : tensor<4xf32>) attributes {sched.view} -> (tensor<4xf32>)
+  return
+}
+
+// -----
+
 // Tests the future type verifier: ranked tensors or memrefs only.
 // expected-error@+1 {{future must carry ranked tensors or memrefs, got 'f32'}}
 func.func private @f(!sched.future<f32>)

@@ -10,8 +10,10 @@
 // it): one `sched.process_group` per declared group and one function whose
 // arguments are the graph's placeholders. ATen compute ops become opaque
 // `sched.compute` ops with a cost derived from their shapes, views become
-// tensor reshapes and slices (aliases for the buffer analysis), and
-// functional collectives become start/wait pairs.
+// tensor reshapes and slices or zero-cost computes marked `sched.view` (all
+// aliases for the buffer analysis), functional collectives become start/wait
+// pairs, and Inductor's bucketing ops the copies into and views out of their
+// flat buckets.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,10 +39,12 @@ struct FXImportOptions {
   /// (reshapes, slices, selects, same-element-width dtype views) as
   /// `tensor.collapse_shape`, `tensor.expand_shape`, `tensor.extract_slice`
   /// and `tensor.bitcast`, which the buffer analysis treats as aliases of
-  /// their source. When false, every view is a `sched.compute "aten.view"`
-  /// with a zero cost.
+  /// their source. The other views, and every view when false, are a
+  /// `sched.compute "aten.view"` with a zero cost, marked `sched.view` so
+  /// that the buffer analysis treats it as an alias too.
   bool viewsAsTensorOps = true;
-  /// Take the `time_ns` of compute ops from the nodes' `runtime_us`.
+  /// Take the `time_ns` of compute ops (their cost) and of collectives (a
+  /// `sched.cost` on the start) from the nodes' `runtime_us`.
   bool useRuntimes = true;
   /// Emit one warning that counts the ops with an unknown target.
   bool warnUnknownOps = true;

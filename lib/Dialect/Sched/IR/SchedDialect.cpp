@@ -9,6 +9,7 @@
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/IR/SchedTypes.h"
+#include "sched/Dialect/Sched/IR/SchedViewAttr.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -29,6 +30,28 @@ void SchedDialect::initialize() {
   registerAttributes();
 }
 
+/// Verifies a `sched.view` marker on `op`: a unit attribute on a
+/// `sched.compute` with a shaped first `ins` operand and no tensor `outs`.
+static LogicalResult verifyViewMarker(Operation *op, Attribute value) {
+  if (!isa<UnitAttr>(value))
+    return op->emitError() << "'" << getViewAttrName()
+                           << "' must be a unit attribute";
+  auto compute = dyn_cast<ComputeOp>(op);
+  if (!compute)
+    return op->emitError() << "'" << getViewAttrName()
+                           << "' is only valid on a sched.compute";
+  if (compute.getIns().empty() ||
+      !isa<ShapedType>(compute.getIns().front().getType()))
+    return op->emitError() << "'" << getViewAttrName()
+                           << "' needs a shaped first 'ins' operand to view";
+  if (llvm::any_of(compute.getOuts(),
+                   [](Value out) { return isa<TensorType>(out.getType()); }))
+    return op->emitError() << "'" << getViewAttrName()
+                           << "' is not valid on a sched.compute with tensor "
+                              "'outs' (its results alias the outs)";
+  return success();
+}
+
 LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
   if (attr.getName() == getTargetAttrName()) {
@@ -45,6 +68,8 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == getDimBoundsAttrName())
     return verifyDimBounds(op, attr.getValue(), op->getNumResults());
+  if (attr.getName() == getViewAttrName())
+    return verifyViewMarker(op, attr.getValue());
   if (attr.getName() == getCollectiveOrderAttrName()) {
     if (!isa<CollectiveOpInterface>(op))
       return op->emitError() << "'" << getCollectiveOrderAttrName()

@@ -1103,8 +1103,11 @@ void SchedBucketCollectives::runOnOperation() {
                          first->getName());
     state.addOperands(inputs);
     state.addOperands(outputs);
+    // A measured time (`sched.cost`) was the first member's alone: the
+    // merged collective is estimated from its size.
     for (NamedAttribute attr : first->getAttrDictionary())
-      if (attr.getName() != kSegmentSizes)
+      if (attr.getName() != kSegmentSizes &&
+          attr.getName() != SchedDialect::getCostAttrName())
         state.addAttribute(attr.getName(), attr.getValue());
     if (!order.empty()) {
       llvm::sort(order);

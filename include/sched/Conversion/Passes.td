@@ -113,6 +113,13 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
       arithmetic progression whose first rank is the first of its block; for
       groups made by `convert-shard-to-sched`, the stride of the grid axes
       (which must be consecutive).
+    * `shard.process_multi_index`, `shard.process_linear_index` and
+      `shard.grid_shape` (what `convert-shard-to-sched` leaves for
+      `shard.scatter` and `shard.all_slice`) become index arithmetic on
+      `schedrt_rank()`: the process's linear index in a grid is the world
+      rank modulo the grid size, row-major, as for the process groups;
+    * once the groups are resolved and those ops lowered, every `shard.grid`
+      is erased (mlir-translate does not know the shard dialect);
     * every `sched.*` discardable attribute (e.g. the module's
       `sched.target`) is dropped.
 
@@ -131,7 +138,11 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
     (run `sched-inline-compute` first), an element type the runtime does not
     know, a buffer of dynamic shape (or, for a compute, with a non-contiguous
     layout), a process group whose ranks are not a supported layout, host
-    access to device memory.
+    access to device memory, a process index on a grid with a dynamic axis,
+    and any other op of the shard dialect (a collective: run
+    `convert-shard-to-sched` first; a `shard.shard` or `shard.sharding`
+    annotation: partition the program with `shard-partition` first), or an
+    op that still refers to a grid.
   }];
   let options = [
     Option<"deviceMemory", "device-memory", "bool", /*default=*/"false",

@@ -260,4 +260,19 @@ def SchedStripBinaryTimings : Pass<"sched-strip-binary-timings", "ModuleOp"> {
   }];
 }
 
+def SchedCheckLLVMDialect : Pass<"sched-check-llvm-dialect", "ModuleOp"> {
+  let summary = "check that only ops mlir-translate can translate are left";
+  let description = [{
+    The last pass of `sched-lower-to-llvm`. mlir-translate parses the lowered
+    module with the translatable dialects only, so an op of another dialect
+    that a lowering left would be a parse error at a line of the
+    intermediate file that `sched-compile` deletes. This pass reports it in
+    the user's file instead: every op must be of the `llvm` dialect, the
+    builtin module, or of the `gpu` dialect (`gpu.binary`,
+    `gpu.launch_func`, which mlir-translate translates); the ops inside a
+    `gpu` op are not checked (they are the kernels' own dialects). Each
+    offending op name is reported once, at its first op in program order.
+  }];
+}
+
 #endif // SCHED_CONVERSION_PASSES_TD

@@ -104,6 +104,7 @@ void sched::buildSchedLowerToLLVMPipeline(
     pm.addPass(createGpuModuleToBinaryPass(binary));
     pm.addPass(createSchedStripBinaryTimings());
   }
+  pm.addPass(createSchedCheckLLVMDialect());
 }
 
 void sched::registerSchedLoweringPipelines() {

@@ -260,6 +260,20 @@ def SchedStripBinaryTimings : Pass<"sched-strip-binary-timings", "ModuleOp"> {
   }];
 }
 
+def SchedCheckShardOps : Pass<"sched-check-shard-ops", "ModuleOp"> {
+  let summary = "reject the shard ops that the runtime lowering does not take";
+  let description = [{
+    The first pass of `sched-lower-to-llvm`: every op of the shard dialect
+    other than `shard.grid`, `shard.grid_shape`, `shard.process_linear_index`
+    and `shard.process_multi_index` (which `convert-sched-to-runtime` lowers)
+    is an error at the op that says what to run first: a collective,
+    `convert-shard-to-sched`; a `shard.shard` or `shard.sharding`
+    annotation, `shard-partition`; anything else has no lowering.
+    `convert-sched-to-runtime` makes the same check; running it first gives
+    these errors instead of one-shot-bufferize's `op was not bufferized`.
+  }];
+}
+
 def SchedCheckLLVMDialect : Pass<"sched-check-llvm-dialect", "ModuleOp"> {
   let summary = "check that only ops mlir-translate can translate are left";
   let description = [{

@@ -32,6 +32,7 @@ using namespace mlir;
 
 void sched::buildSchedLowerToLLVMPipeline(
     OpPassManager &pm, const SchedLowerToLLVMOptions &options) {
+  pm.addPass(createSchedCheckShardOps());
   pm.addNestedPass<func::FuncOp>(createSchedInlineCompute());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createSchedCopyInFlightInputs());

@@ -23,6 +23,7 @@
 namespace mlir {
 namespace sched {
 #define GEN_PASS_DEF_CONVERTSCHEDTORUNTIME
+#define GEN_PASS_DEF_SCHEDCHECKSHARDOPS
 #include "sched/Conversion/Passes.h.inc"
 } // namespace sched
 } // namespace mlir
@@ -135,6 +136,14 @@ LogicalResult checkShardOps(ModuleOp module) {
   });
   return failure(failedAny);
 }
+
+struct CheckShardOpsPass
+    : public sched::impl::SchedCheckShardOpsBase<CheckShardOpsPass> {
+  void runOnOperation() override {
+    if (failed(checkShardOps(getOperation())))
+      signalPassFailure();
+  }
+};
 
 /// Returns the grid `ref` names in `module` if all its axes have a static
 /// size; emits an error on `op` otherwise.

@@ -77,6 +77,15 @@ def ConvertShardToSched : Pass<"convert-shard-to-sched", "ModuleOp"> {
     an accumulation that is not float to float, and memrefs except in
     `all_reduce`. The pass reports every such op, then fails. See
     docs/Conversions.md.
+
+    A warning, at the first `shard.shard`: input that still has sharding
+    annotations has not been through `shard-partition` (which replaces them
+    by the collectives they imply), so it looks unpartitioned and its
+    communication is missing. Partitioned input has no annotations; without
+    collectives either, it gets no warning.
+
+    `shard.grid` stays: `convert-sched-to-runtime` erases it once the groups
+    are resolved (docs/Lowering.md).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

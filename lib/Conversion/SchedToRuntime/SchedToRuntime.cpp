@@ -164,8 +164,9 @@ FailureOr<shard::GridOp> getStaticGrid(Operation *op, FlatSymbolRefAttr ref,
   return grid;
 }
 
-/// Returns the number of processes of the axes after `axis` of `shape`
-/// (checked not to overflow by getStaticGrid).
+/// Returns the number of processes of the axes after `axis` of `shape`, of
+/// the whole grid for `axis` = -1 (checked not to overflow by
+/// getStaticGrid).
 int64_t getInnerSize(ArrayRef<int64_t> shape, int64_t axis) {
   int64_t inner = 1;
   for (int64_t axisSize : shape.drop_front(axis + 1))

@@ -315,6 +315,8 @@ void schedrt_fill(int64_t data, int64_t count, int32_t dtype, int32_t index) {
   rank.backend->fill(reinterpret_cast<void *>(data), count, dtype, seed);
 }
 
+int64_t schedrt_rank(void) { return current().rank; }
+
 int64_t schedrt_num_iters(void) { return options().iters; }
 
 void schedrt_step_begin(int64_t iter) {

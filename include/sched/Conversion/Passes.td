@@ -77,6 +77,15 @@ def ConvertShardToSched : Pass<"convert-shard-to-sched", "ModuleOp"> {
     an accumulation that is not float to float, and memrefs except in
     `all_reduce`. The pass reports every such op, then fails. See
     docs/Conversions.md.
+
+    A warning, at the first `shard.shard`: input that still has sharding
+    annotations has not been through `shard-partition` (which replaces them
+    by the collectives they imply), so it looks unpartitioned and its
+    communication is missing. Partitioned input has no annotations; without
+    collectives either, it gets no warning.
+
+    `shard.grid` stays: `convert-sched-to-runtime` erases it once the groups
+    are resolved (docs/Lowering.md).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -118,6 +127,13 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
       constant `memref.global` holding the name, size, stride), so that
       runtime errors name groups by `@name`, and the runtime checks that
       every group tiles the world before the first step.
+    * `shard.process_multi_index`, `shard.process_linear_index` and
+      `shard.grid_shape` (what `convert-shard-to-sched` leaves for
+      `shard.scatter` and `shard.all_slice`) become index arithmetic on
+      `schedrt_rank()`: the process's linear index in a grid is the world
+      rank modulo the grid size, row-major, as for the process groups;
+    * once the groups are resolved and those ops lowered, every `shard.grid`
+      is erased (mlir-translate does not know the shard dialect);
     * every `sched.*` discardable attribute (e.g. the module's
       `sched.target`) is dropped.
 
@@ -136,7 +152,11 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
     (run `sched-inline-compute` first), an element type the runtime does not
     know, a buffer of dynamic shape (or, for a compute, with a non-contiguous
     layout), a process group whose ranks are not a supported layout, host
-    access to device memory.
+    access to device memory, a process index on a grid with a dynamic axis,
+    and any other op of the shard dialect (a collective: run
+    `convert-shard-to-sched` first; a `shard.shard` or `shard.sharding`
+    annotation: partition the program with `shard-partition` first), or an
+    op that still refers to a grid.
   }];
   let options = [
     Option<"deviceMemory", "device-memory", "bool", /*default=*/"false",
@@ -251,6 +271,35 @@ def SchedStripBinaryTimings : Pass<"sched-strip-binary-timings", "ModuleOp"> {
     every rank must compile the same program to the same output byte for
     byte, so this pass removes every property whose name ends in
     `TimeInMs`. `sched-lower-to-llvm` runs it after `gpu-module-to-binary`.
+  }];
+}
+
+def SchedCheckShardOps : Pass<"sched-check-shard-ops", "ModuleOp"> {
+  let summary = "reject the shard ops that the runtime lowering does not take";
+  let description = [{
+    The first pass of `sched-lower-to-llvm`: every op of the shard dialect
+    other than `shard.grid`, `shard.grid_shape`, `shard.process_linear_index`
+    and `shard.process_multi_index` (which `convert-sched-to-runtime` lowers)
+    is an error at the op that says what to run first: a collective,
+    `convert-shard-to-sched`; a `shard.shard` or `shard.sharding`
+    annotation, `shard-partition`; anything else has no lowering.
+    `convert-sched-to-runtime` makes the same check; running it first gives
+    these errors instead of one-shot-bufferize's `op was not bufferized`.
+  }];
+}
+
+def SchedCheckLLVMDialect : Pass<"sched-check-llvm-dialect", "ModuleOp"> {
+  let summary = "check that only ops mlir-translate can translate are left";
+  let description = [{
+    The last pass of `sched-lower-to-llvm`. mlir-translate parses the lowered
+    module with the translatable dialects only, so an op of another dialect
+    that a lowering left would be a parse error at a line of the
+    intermediate file that `sched-compile` deletes. This pass reports it in
+    the user's file instead: every op must be of the `llvm` dialect, the
+    builtin module, or of the `gpu` dialect (`gpu.binary`,
+    `gpu.launch_func`, which mlir-translate translates); the ops inside a
+    `gpu` op are not checked (they are the kernels' own dialects). Each
+    offending op name is reported once, at its first op in program order.
   }];
 }
 

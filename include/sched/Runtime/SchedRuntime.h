@@ -109,6 +109,10 @@ void schedrt_gemm(int64_t a, int64_t b, int64_t c, int64_t m, int64_t n,
 /// rank, the argument index and the element index.
 void schedrt_fill(int64_t data, int64_t count, int32_t dtype, int32_t index);
 
+/// The calling rank's index among all ranks (the world): what
+/// `shard.process_multi_index` and `shard.process_linear_index` lower to.
+int64_t schedrt_rank(void);
+
 /// Number of steps to run (--iters, default 1).
 int64_t schedrt_num_iters(void);
 

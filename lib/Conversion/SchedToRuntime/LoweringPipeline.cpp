@@ -32,6 +32,7 @@ using namespace mlir;
 
 void sched::buildSchedLowerToLLVMPipeline(
     OpPassManager &pm, const SchedLowerToLLVMOptions &options) {
+  pm.addPass(createSchedCheckShardOps());
   pm.addNestedPass<func::FuncOp>(createSchedInlineCompute());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createSchedCopyInFlightInputs());
@@ -104,6 +105,7 @@ void sched::buildSchedLowerToLLVMPipeline(
     pm.addPass(createGpuModuleToBinaryPass(binary));
     pm.addPass(createSchedStripBinaryTimings());
   }
+  pm.addPass(createSchedCheckLLVMDialect());
 }
 
 void sched::registerSchedLoweringPipelines() {

@@ -13,14 +13,17 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace sched {
 #define GEN_PASS_DEF_CONVERTSCHEDTORUNTIME
+#define GEN_PASS_DEF_SCHEDCHECKSHARDOPS
 #include "sched/Conversion/Passes.h.inc"
 } // namespace sched
 } // namespace mlir
@@ -98,6 +101,153 @@ int64_t hashKind(StringRef text) {
     hash *= 16777619u;
   }
   return hash;
+}
+
+/// Returns why `op`, an op of the shard dialect, cannot be lowered to the
+/// runtime, or "" for the ops this pass lowers: the grid and the queries of
+/// the process index and the grid shape.
+std::string getUnloweredShardReason(Operation *op) {
+  if (isa<shard::GridOp, shard::GridShapeOp, shard::ProcessLinearIndexOp,
+          shard::ProcessMultiIndexOp>(op))
+    return "";
+  if (isa<shard::AllGatherOp, shard::AllReduceOp, shard::AllSliceOp,
+          shard::AllToAllOp, shard::BroadcastOp, shard::GatherOp,
+          shard::ReduceOp, shard::ReduceScatterOp, shard::ScatterOp>(op))
+    return "run convert-shard-to-sched first";
+  if (isa<shard::ShardOp, shard::ShardingOp>(op))
+    return "sharding annotations are consumed by shard-partition; partition "
+           "the program first (mlir-opt --shard-partition)";
+  return "the sched runtime has no lowering for it";
+}
+
+/// Emits an error on every op of the shard dialect in `module` that the
+/// runtime lowering does not take; fails if there is one.
+LogicalResult checkShardOps(ModuleOp module) {
+  bool failedAny = false;
+  module.walk([&](Operation *op) {
+    if (!isa_and_nonnull<shard::ShardDialect>(op->getDialect()))
+      return;
+    std::string reason = getUnloweredShardReason(op);
+    if (reason.empty())
+      return;
+    op->emitError() << "cannot lower '" << op->getName()
+                    << "' to the sched runtime: " << reason;
+    failedAny = true;
+  });
+  return failure(failedAny);
+}
+
+struct CheckShardOpsPass
+    : public sched::impl::SchedCheckShardOpsBase<CheckShardOpsPass> {
+  void runOnOperation() override {
+    if (failed(checkShardOps(getOperation())))
+      signalPassFailure();
+  }
+};
+
+/// Returns the grid `ref` names in `module` if all its axes have a static
+/// size; emits an error on `op` otherwise.
+FailureOr<shard::GridOp> getStaticGrid(Operation *op, FlatSymbolRefAttr ref,
+                                       ModuleOp module) {
+  auto grid = module.lookupSymbol<shard::GridOp>(ref.getAttr());
+  if (!grid)
+    return op->emitError() << "cannot lower '" << op->getName() << "': grid "
+                           << ref << " not found";
+  if (llvm::any_of(grid.getShape(), ShapedType::isDynamic))
+    return op->emitError() << "cannot lower '" << op->getName() << "': grid "
+                           << ref << " has an axis of dynamic size";
+  int64_t size = 1;
+  for (int64_t axisSize : grid.getShape())
+    if (llvm::MulOverflow(size, axisSize, size))
+      return op->emitError() << "cannot lower '" << op->getName() << "': grid "
+                             << ref << " has more than 2^63 - 1 processes";
+  return grid;
+}
+
+/// Returns the number of processes of the axes after `axis` of `shape`, of
+/// the whole grid for `axis` = -1 (checked not to overflow by
+/// getStaticGrid).
+int64_t getInnerSize(ArrayRef<int64_t> shape, int64_t axis) {
+  int64_t inner = 1;
+  for (int64_t axisSize : shape.drop_front(axis + 1))
+    inner *= axisSize;
+  return inner;
+}
+
+/// Returns the calling rank as an index (schedrt_rank).
+Value buildRank(OpBuilder &builder, Location loc, ModuleOp module) {
+  Value rank = buildRuntimeCall(builder, loc, module, "schedrt_rank", {},
+                                builder.getI64Type())
+                   .getResult(0);
+  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(), rank);
+}
+
+/// Returns the axes `axes` names: all axes of `grid` if it is empty.
+SmallVector<int64_t> getQueriedAxes(shard::GridOp grid,
+                                    ArrayRef<int16_t> axes) {
+  if (axes.empty())
+    return llvm::to_vector(llvm::seq<int64_t>(0, grid.getRank()));
+  return llvm::to_vector_of<int64_t>(axes);
+}
+
+/// Replaces a query of the process index or of the grid shape by index
+/// arithmetic. The process's linear index in `grid` is the world rank modulo
+/// the grid size, its coordinates are row-major (as for the process groups
+/// of convert-shard-to-sched). Fails (with an error) on a dynamic grid.
+LogicalResult lowerGridQuery(Operation *op, ModuleOp module,
+                             OpBuilder &builder) {
+  auto ref = op->getAttrOfType<FlatSymbolRefAttr>("grid");
+  FailureOr<shard::GridOp> grid = getStaticGrid(op, ref, module);
+  if (failed(grid))
+    return failure();
+  Location loc = op->getLoc();
+  builder.setInsertionPoint(op);
+  ArrayRef<int64_t> shape = grid->getShape();
+  auto index = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  SmallVector<Value> results;
+  if (auto query = dyn_cast<shard::GridShapeOp>(op)) {
+    for (int64_t axis : getQueriedAxes(*grid, query.getAxes()))
+      results.push_back(index(shape[axis]));
+  } else if (isa<shard::ProcessLinearIndexOp>(op)) {
+    // One statement per op: the order of arguments' evaluation is not fixed.
+    Value rank = buildRank(builder, loc, module);
+    Value size = index(getInnerSize(shape, -1));
+    results.push_back(arith::RemUIOp::create(builder, loc, rank, size));
+  } else {
+    auto query = cast<shard::ProcessMultiIndexOp>(op);
+    Value rank = buildRank(builder, loc, module);
+    for (int64_t axis : getQueriedAxes(*grid, query.getAxes())) {
+      Value inner = index(getInnerSize(shape, axis));
+      Value outer = arith::DivUIOp::create(builder, loc, rank, inner);
+      Value axisSize = index(shape[axis]);
+      results.push_back(arith::RemUIOp::create(builder, loc, outer, axisSize));
+    }
+  }
+  op->replaceAllUsesWith(results);
+  op->erase();
+  return success();
+}
+
+/// Erases every grid of `module`: the process groups are resolved and the
+/// queries lowered. An op that still refers to a grid is an error.
+LogicalResult eraseGrids(ModuleOp module) {
+  bool failedAny = false;
+  for (auto grid : llvm::make_early_inc_range(module.getOps<shard::GridOp>())) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(grid, module);
+    if (uses && !uses->empty()) {
+      Operation *user = uses->begin()->getUser();
+      user->emitError() << "cannot lower '" << user->getName()
+                        << "' to the sched runtime: it refers to grid @"
+                        << grid.getSymName() << ", which the lowering erases";
+      failedAny = true;
+      continue;
+    }
+    grid.erase();
+  }
+  return failure(failedAny);
 }
 
 struct ConvertSchedToRuntimePass
@@ -413,6 +563,8 @@ LogicalResult ConvertSchedToRuntimePass::lowerCompute(ComputeOp compute,
 void ConvertSchedToRuntimePass::runOnOperation() {
   ModuleOp module = getOperation();
   layouts.clear();
+  if (failed(checkShardOps(module)))
+    return signalPassFailure();
   bool failedAny = false;
   int32_t nextId = 0;
   SmallVector<ProcessGroupOp> groups;
@@ -430,15 +582,19 @@ void ConvertSchedToRuntimePass::runOnOperation() {
 
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
-    if (isa<CollectiveOpInterface, ComputeOp>(op))
+    if (isa<CollectiveOpInterface, ComputeOp, shard::GridShapeOp,
+            shard::ProcessLinearIndexOp, shard::ProcessMultiIndexOp>(op))
       ops.push_back(op);
   });
   OpBuilder builder(&getContext());
   for (Operation *op : ops) {
-    LogicalResult result =
-        isa<ComputeOp>(op)
-            ? lowerCompute(cast<ComputeOp>(op), builder)
-            : lowerStart(cast<CollectiveOpInterface>(op), builder);
+    LogicalResult result = success();
+    if (auto compute = dyn_cast<ComputeOp>(op))
+      result = lowerCompute(compute, builder);
+    else if (auto start = dyn_cast<CollectiveOpInterface>(op))
+      result = lowerStart(start, builder);
+    else
+      result = lowerGridQuery(op, module, builder);
     failedAny |= failed(result);
   }
   if (failedAny)
@@ -455,6 +611,8 @@ void ConvertSchedToRuntimePass::runOnOperation() {
       if (attr.getName().strref().starts_with("sched."))
         op->removeDiscardableAttr(attr.getName());
   });
+  if (failed(eraseGrids(module)))
+    signalPassFailure();
 }
 
 } // namespace

@@ -638,6 +638,41 @@ void sched::populateShardToSchedConversionPatterns(RewritePatternSet &patterns,
 // Pass
 //===----------------------------------------------------------------------===//
 
+/// Returns whether `op` is a shard collective that communicates (every one
+/// but shard.all_slice, which only keeps a part of a tensor).
+static bool isCommunication(Operation *op) {
+  return isa<shard::AllGatherOp, shard::AllReduceOp, shard::AllToAllOp,
+             shard::BroadcastOp, shard::GatherOp, shard::ReduceOp,
+             shard::ReduceScatterOp, shard::ScatterOp, shard::SendOp,
+             shard::RecvOp, shard::ShiftOp, shard::UpdateHaloOp>(op);
+}
+
+/// Warns, at the first `shard.shard` of `module` in program order, that the
+/// input looks unpartitioned. shard-partition replaces every sharding
+/// annotation by the collectives it implies, so an annotation that is left
+/// means that its communication has not been inserted yet; partitioned input
+/// without communication has neither annotations nor collectives and gets no
+/// warning.
+static void warnIfUnpartitioned(ModuleOp module) {
+  shard::ShardOp first;
+  int64_t collectives = 0;
+  module.walk([&](Operation *op) {
+    if (auto annotation = dyn_cast<shard::ShardOp>(op); annotation && !first)
+      first = annotation;
+    collectives += isCommunication(op);
+  });
+  if (!first)
+    return;
+  first.emitWarning()
+      << "the input looks unpartitioned: 'shard.shard' annotations are left, "
+         "whose communication only shard-partition inserts ("
+      << collectives << " shard "
+      << (collectives == 1 ? "collective" : "collectives")
+      << " found); run mlir-opt "
+         "--pass-pipeline='builtin.module(func.func(sharding-propagation,"
+         "shard-partition))' first";
+}
+
 namespace {
 struct ConvertShardToSched
     : public sched::impl::ConvertShardToSchedBase<ConvertShardToSched> {
@@ -665,6 +700,7 @@ void ConvertShardToSched::runOnOperation() {
   });
   if (rejected)
     return signalPassFailure();
+  warnIfUnpartitioned(module);
 
   ShardProcessGroups groups(symbolTables);
   RewritePatternSet patterns(&getContext());

@@ -1,8 +1,10 @@
-// Two members of a bucket whose destinations overlap (two views of one
-// buffer, which the verifier cannot see): the result would depend on which
-// write lands last, so the runtime stops with an error naming the members
-// and the group, on every backend, before anything is communicated.
-// (The same buffer named twice is a verifier error, collective_c7.)
+// Two members of a bucket whose destinations overlap (a subview and a
+// reinterpret_cast of one buffer, which the compiler does not relate): the
+// result would depend on which write lands last, so the runtime stops with an
+// error naming the members and the group, on every backend, before anything
+// is communicated. (The same buffer named twice is a verifier error,
+// collective_c7; overlapping static subviews of one buffer are a compile
+// error of convert-sched-to-runtime, test/Conversion/SchedToRuntime/invalid.mlir.)
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sched-compile %s -o %t/local --runtime=local
@@ -16,7 +18,7 @@ sched.process_group @g size = 2
 
 func.func @step(%a: memref<4xf32>, %b: memref<4xf32>, %d: memref<8xf32>) -> memref<8xf32> {
   %lo = memref.subview %d[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
-  %mid = memref.subview %d[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+  %mid = memref.reinterpret_cast %d to offset: [2], sizes: [4], strides: [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
   %f = sched.all_reduce_start %a, %b into %lo, %mid on @g reduction = sum : memref<4xf32>, memref<4xf32> into memref<4xf32, strided<[1]>>, memref<4xf32, strided<[1], offset: 2>> -> !sched.future<memref<4xf32, strided<[1]>>, memref<4xf32, strided<[1], offset: 2>>>
   %r:2 = sched.wait %f : !sched.future<memref<4xf32, strided<[1]>>, memref<4xf32, strided<[1], offset: 2>>>
   return %d : memref<8xf32>

@@ -131,7 +131,9 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
     (run `sched-inline-compute` first), an element type the runtime does not
     know, a buffer of dynamic shape (or, for a compute, with a non-contiguous
     layout), a process group whose ranks are not a supported layout, host
-    access to device memory.
+    access to device memory, a bucket two of whose destinations are static
+    unit-stride subviews of one buffer that share elements (other
+    overlapping destinations are caught by the runtime at the launch).
   }];
   let options = [
     Option<"deviceMemory", "device-memory", "bool", /*default=*/"false",

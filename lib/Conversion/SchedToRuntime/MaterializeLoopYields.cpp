@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir {
 namespace sched {
@@ -38,7 +39,9 @@ struct MaterializeLoopYieldsPass
 
 /// Decides whether yielded tensors bufferize to the buffer of an iteration
 /// argument: every chain of in-place (equivalent) ops from the value must
-/// lead back to the argument.
+/// lead back to the argument. The search is iterative (a long chain of
+/// in-place ops cannot exhaust the stack); it recurses only into nested
+/// loops.
 class InPlaceTracer {
 public:
   InPlaceTracer(BlockArgument argument,
@@ -47,20 +50,23 @@ public:
 
   /// Returns true if `value` bufferizes to the buffer of the argument.
   bool reachesArgument(Value value) {
-    if (value == argument)
-      return true;
-    auto it = known.find(value);
-    if (it != known.end())
-      return it->second;
-    bool result = traceDefiningOp(value);
-    known[value] = result;
-    return result;
+    SmallVector<Value> worklist{value};
+    DenseSet<Value> visited;
+    while (!worklist.empty()) {
+      Value current = worklist.pop_back_val();
+      if (current == argument || !visited.insert(current).second)
+        continue;
+      if (!addInPlaceOperands(current, worklist))
+        return false;
+    }
+    return true;
   }
 
 private:
-  /// Follows the operands the defining op of `value` writes in place into
-  /// it; false for block arguments, unknown ops, and new buffers.
-  bool traceDefiningOp(Value value) {
+  /// Adds the values the defining op of `value` writes in place into it to
+  /// `worklist`; returns false if `value` may be another buffer (a block
+  /// argument, an unknown op, a new buffer, a non-equivalent alias).
+  bool addInPlaceOperands(Value value, SmallVectorImpl<Value> &worklist) {
     Operation *op = value.getDefiningOp();
     if (!op)
       return false;
@@ -68,12 +74,13 @@ private:
     // its own iteration argument's buffer; a plain AnalysisState cannot see
     // that equivalence.
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      auto result = cast<OpResult>(value);
-      BlockArgument inner = loop.getTiedLoopRegionIterArg(result);
+      BlockArgument inner =
+          loop.getTiedLoopRegionIterArg(cast<OpResult>(value));
       InPlaceTracer tracer(inner, state);
-      return tracer.reachesArgument(
-                 loop.getTiedLoopYieldedValue(inner)->get()) &&
-             reachesArgument(loop.getTiedLoopInit(inner)->get());
+      if (!tracer.reachesArgument(loop.getTiedLoopYieldedValue(inner)->get()))
+        return false;
+      worklist.push_back(loop.getTiedLoopInit(inner)->get());
+      return true;
     }
     auto bufferizable = state.getOptions().dynCastBufferizableOp(op);
     if (!bufferizable)
@@ -82,16 +89,16 @@ private:
         bufferizable.getAliasingOpOperands(value, state);
     if (aliases.getNumAliases() == 0)
       return false;
-    return llvm::all_of(
-        aliases, [&](const bufferization::AliasingOpOperand &alias) {
-          return alias.relation == bufferization::BufferRelation::Equivalent &&
-                 reachesArgument(alias.opOperand->get());
-        });
+    for (const bufferization::AliasingOpOperand &alias : aliases) {
+      if (alias.relation != bufferization::BufferRelation::Equivalent)
+        return false;
+      worklist.push_back(alias.opOperand->get());
+    }
+    return true;
   }
 
   BlockArgument argument;
   const bufferization::AnalysisState &state;
-  DenseMap<Value, bool> known;
 };
 
 /// Copies every tensor `loop` yields that does not bufferize to its

@@ -399,12 +399,24 @@ void CUDABackend::finalize() {
   cublasDestroy(blas);
 }
 
-void CUDABackend::issueMember(const Collective &c, const Member &m,
+void CUDABackend::issueMember(const Collective &c, const Member &member,
                               DeviceGroup &g, std::vector<void *> &staging,
                               std::vector<Unpack> &unpacks) {
   int64_t n = c.group->size;
-  size_t es = elementSize(m.dtype);
-  ncclDataType_t type = ncclType(m.dtype);
+  size_t es = elementSize(member.dtype);
+  ncclDataType_t type = ncclType(member.dtype);
+  // An input that overlaps a destination is read from a copy, made on the
+  // comm stream before the group's NCCL calls run (they start at
+  // ncclGroupEnd). An all-reduce or broadcast into its own input runs in
+  // place, which NCCL allows (sendbuff == recvbuff).
+  Member m = member;
+  if (m.copyInput) {
+    char *copy = static_cast<char *>(scratch(m.count * es, g.stream));
+    staging.push_back(copy);
+    CHECK_CUDA(cudaMemcpyAsync(copy, m.send, m.count * es,
+                               cudaMemcpyDeviceToDevice, g.stream));
+    m.send = copy;
+  }
   // Packing [outer][n][block] -> [n][outer][block] on the comm stream.
   auto pack = [&]() -> const void * {
     if (m.sendOuter == 1)

@@ -8,7 +8,9 @@
 // Every rank is a thread of one process and a collective is computed at its
 // start straight from the other ranks' buffers: no communication library is
 // involved, so the results are a reference for the MPI and NCCL runtimes.
-// Reductions combine the ranks in group order, in double precision.
+// Reductions combine the ranks in group order, in double precision. A
+// destination that overlaps an input (in place) is staged and written after
+// every peer has read the inputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,9 +82,17 @@ public:
     int key = c.group->key;
     meeting->posted[key] = &c;
     meeting->barrier.arriveAndWait();
+    // A destination that overlaps an input (an all-reduce into its input)
+    // is written after every peer has read the inputs, from a staging
+    // buffer.
+    std::vector<std::vector<char>> staged(c.members.size());
     for (size_t i = 0; i < c.members.size(); ++i) {
-      Member &m = c.members[i];
+      Member m = c.members[i];
       size_t es = elementSize(m.dtype);
+      if (m.stageOutput) {
+        staged[i].resize(m.recvCount(c.kind, n) * es);
+        m.recv = staged[i].data();
+      }
       auto peer = [&](int64_t r) -> const Member & {
         Collective *other = meeting->posted[r];
         if (other->members.size() != c.members.size() ||
@@ -154,6 +164,9 @@ public:
     }
     // Nobody may touch its input before every peer has read it.
     meeting->barrier.arriveAndWait();
+    for (size_t i = 0; i < c.members.size(); ++i)
+      if (!staged[i].empty())
+        std::memcpy(c.members[i].recv, staged[i].data(), staged[i].size());
   }
 
   void wait(Collective &) override {}

@@ -9,7 +9,9 @@
 // (MPI_Iallgather, MPI_Ireduce_scatter_block, MPI_Iallreduce,
 // MPI_Ialltoall, MPI_Ibcast), one per bucket member; the wait completes them
 // with MPI_Waitall and unpacks non-leading dims. 16- and 8-bit floats are
-// reduced by user-defined MPI ops that compute in float.
+// reduced by user-defined MPI ops that compute in float. An all-reduce into
+// its input runs with MPI_IN_PLACE, a broadcast into its input as it is; any
+// other input that overlaps a destination is copied at the start.
 //
 //===----------------------------------------------------------------------===//
 
@@ -149,11 +151,21 @@ public:
   void launch(Collective &c) override {
     MPI_Comm comm = *static_cast<MPI_Comm *>(c.group->comm);
     int64_t n = c.group->size;
-    for (Member &m : c.members) {
-      size_t es = elementSize(m.dtype);
-      if (m.count > INT32_MAX)
+    for (const Member &member : c.members) {
+      size_t es = elementSize(member.dtype);
+      if (member.count > INT32_MAX)
         fatal("a collective of %lld elements exceeds MPI's int counts",
-              static_cast<long long>(m.count));
+              static_cast<long long>(member.count));
+      // MPI forbids a send buffer that overlaps the receive buffer: an input
+      // that overlaps a destination is read from a copy, except in place.
+      Member m = member;
+      char *inputCopy = nullptr;
+      if (m.copyInput) {
+        inputCopy = static_cast<char *>(allocateHost(m.count * es));
+        std::memcpy(inputCopy, m.send, m.count * es);
+        m.send = inputCopy;
+      }
+      c.inputCopies.push_back(inputCopy);
       int count = static_cast<int>(m.count);
       MPI_Datatype type = datatype(m.dtype);
       auto *request = new MPI_Request;
@@ -179,8 +191,9 @@ public:
         break;
       }
       case SCHEDRT_ALL_REDUCE:
-        CHECK_MPI(MPI_Iallreduce(m.send, m.recv, count, type,
-                                 op(m.dtype, c.reduction), comm, request));
+        CHECK_MPI(MPI_Iallreduce(m.inPlace ? MPI_IN_PLACE : m.send, m.recv,
+                                 count, type, op(m.dtype, c.reduction), comm,
+                                 request));
         break;
       case SCHEDRT_ALL_TO_ALL: {
         const char *src = m.send;
@@ -223,6 +236,7 @@ public:
       if (c.reduction == SCHEDRT_AVG)
         scaleBy(m.recv, m.recvCount(c.kind, n), m.dtype, 1.0 / n);
       std::free(staging);
+      std::free(c.inputCopies[i]);
     }
   }
 

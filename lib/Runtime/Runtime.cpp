@@ -215,6 +215,93 @@ int main(int argc, char **argv) {
 }
 
 //===----------------------------------------------------------------------===//
+// Aliasing of collective buffers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The bytes a member writes on this rank.
+struct Extent {
+  uintptr_t begin, end;
+  size_t member;
+};
+
+const char *collectiveName(int32_t kind) {
+  static const char *names[] = {"",           "all-gather", "reduce-scatter",
+                                "all-reduce", "all-to-all", "broadcast"};
+  return kind >= SCHEDRT_ALL_GATHER && kind <= SCHEDRT_BROADCAST ? names[kind]
+                                                                 : "collective";
+}
+
+/// Returns the non-empty destinations of `c` sorted by address; fatal if two
+/// overlap.
+std::vector<Extent> sortedDestinations(const Collective &c) {
+  std::vector<Extent> dests;
+  for (size_t i = 0; i < c.members.size(); ++i) {
+    const Member &m = c.members[i];
+    size_t bytes = m.recvCount(c.kind, c.group->size) * elementSize(m.dtype);
+    auto begin = reinterpret_cast<uintptr_t>(m.recv);
+    if (bytes)
+      dests.push_back({begin, begin + bytes, i});
+  }
+  std::sort(dests.begin(), dests.end(), [](const Extent &a, const Extent &b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.member < b.member;
+  });
+  // Sorted by begin: some destination overlaps an earlier one iff it begins
+  // before the furthest end so far.
+  size_t furthest = 0;
+  for (size_t i = 1; i < dests.size(); ++i) {
+    if (dests[i].begin < dests[furthest].end)
+      fatal(
+          "members %zu and %zu of a bucketed %s of group %d write overlapping "
+          "destinations; every member of a bucket needs its own buffer",
+          std::min(dests[i].member, dests[furthest].member),
+          std::max(dests[i].member, dests[furthest].member),
+          collectiveName(c.kind), c.group->id);
+    if (dests[i].end > dests[furthest].end)
+      furthest = i;
+  }
+  return dests;
+}
+
+/// Returns true if the collective `kind` runs with `send` equal to `recv` on
+/// MPI (MPI_IN_PLACE) and NCCL (sendbuff == recvbuff).
+bool runsInPlace(int32_t kind) {
+  return kind == SCHEDRT_ALL_REDUCE || kind == SCHEDRT_BROADCAST;
+}
+
+} // namespace
+
+void schedrt::analyzeAliasing(Collective &c) {
+  std::vector<Extent> dests = sortedDestinations(c);
+  for (Member &m : c.members)
+    m.inPlace = m.copyInput = m.stageOutput = false;
+  for (size_t j = 0; j < c.members.size(); ++j) {
+    Member &m = c.members[j];
+    auto begin = reinterpret_cast<uintptr_t>(m.send);
+    uintptr_t end = begin + m.count * elementSize(m.dtype);
+    if (begin == end)
+      continue;
+    // The destinations do not overlap, so their ends are sorted too: the
+    // first that ends after `begin`, and those after it that begin before
+    // `end`, overlap the input.
+    auto it = std::upper_bound(
+        dests.begin(), dests.end(), begin,
+        [](uintptr_t address, const Extent &e) { return address < e.end; });
+    for (; it != dests.end() && it->begin < end; ++it) {
+      c.members[it->member].stageOutput = true;
+      bool same = it->member == j && it->begin == begin && it->end == end;
+      if (same && runsInPlace(c.kind))
+        m.inPlace = true;
+      else
+        m.copyInput = true;
+    }
+    if (m.copyInput)
+      m.inPlace = false;
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // C ABI
 //===----------------------------------------------------------------------===//
 
@@ -257,8 +344,10 @@ void schedrt_collective_add(int64_t handle, int64_t send, int64_t recv,
 }
 
 void schedrt_collective_launch(int64_t handle) {
+  auto *collective = reinterpret_cast<Collective *>(handle);
+  analyzeAliasing(*collective);
   if (!options().skipComm)
-    current().backend->launch(*reinterpret_cast<Collective *>(handle));
+    current().backend->launch(*collective);
 }
 
 void schedrt_collective_wait(int64_t handle) {

@@ -64,6 +64,17 @@ struct Member {
   int32_t dtype = 0;
   int64_t sendOuter = 1;
   int64_t recvOuter = 1;
+  /// How the member's buffers alias the collective's destinations, set by
+  /// analyzeAliasing at the launch.
+  /// `send` is `recv` and the collective runs in place (all-reduce and
+  /// broadcast, which MPI and NCCL run in place natively).
+  bool inPlace = false;
+  /// `send` overlaps a destination of the collective (and the member does
+  /// not run in place): the backend reads a copy made at the launch.
+  bool copyInput = false;
+  /// `recv` overlaps an input of the collective: a backend that reads the
+  /// inputs while it writes destinations (local) writes a staging buffer.
+  bool stageOutput = false;
   /// Elements this rank receives.
   int64_t recvCount(int32_t kind, int64_t n) const;
 };
@@ -78,6 +89,9 @@ struct Collective {
   /// Backend state (requests, staging buffers, events).
   std::vector<void *> scratch;
   std::vector<void *> requests;
+  /// Copies of inputs that overlap a destination (copyInput), freed at the
+  /// wait.
+  std::vector<void *> inputCopies;
   void *event = nullptr;
 };
 
@@ -151,6 +165,13 @@ struct Rank {
 /// rank as a thread).
 Rank &current();
 void setCurrent(Rank *rank);
+
+/// Sets the aliasing flags of every member of `collective` (Member::inPlace,
+/// copyInput, stageOutput). Destinations of two members that overlap are
+/// fatal: the result would depend on the order of the writes. A start reads
+/// all its inputs before it writes any destination, so an input may be any
+/// destination of the same collective.
+void analyzeAliasing(Collective &collective);
 
 /// Options from the command line.
 struct Options {

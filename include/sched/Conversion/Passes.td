@@ -156,7 +156,9 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
     and any other op of the shard dialect (a collective: run
     `convert-shard-to-sched` first; a `shard.shard` or `shard.sharding`
     annotation: partition the program with `shard-partition` first), or an
-    op that still refers to a grid.
+    op that still refers to a grid, and a bucket two of whose destinations
+    are static unit-stride subviews of one buffer that share elements (other
+    overlapping destinations are caught by the runtime at the launch).
   }];
   let options = [
     Option<"deviceMemory", "device-memory", "bool", /*default=*/"false",
@@ -241,6 +243,57 @@ def SchedCopyInFlightInputs
     Only ops in the block of the start and its wait (or nested in ops
     there) are considered; a start whose wait is elsewhere is left to
     `sched-verify-schedule`.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+  ];
+}
+
+def SchedMaterializeLoopYields
+    : Pass<"sched-materialize-loop-yields", "func::FuncOp"> {
+  let summary = "copy loop-carried tensors that bufferize to a new buffer "
+                "back into the iteration's buffer";
+  let description = [{
+    Prepares the tensor form for `one-shot-bufferize`, which requires the
+    value an `scf.for` yields for an iteration argument to bufferize to the
+    argument's own buffer ("Yield operand #0 is not equivalent to the
+    corresponding iter bbArg"). A loop whose body all-reduces its iteration
+    argument and yields the result of the `sched.wait` breaks that rule: the
+    wait returns the collective's fresh destination buffer.
+
+    This pass finds every yielded tensor that does not bufferize to the
+    buffer of its iteration argument (following the in-place ops one-shot
+    analysis knows: destination-style ops, `sched.compute` with `outs`,
+    casts, nested loops and branches) and writes it back into that buffer
+    right before the yield,
+    `bufferization.materialize_in_destination %v in %arg`. The tensor
+    semantics are unchanged; the cost is one copy per such value and
+    iteration, and the destination the collective wrote is freed in the same
+    iteration. Yields that already are in place are left alone.
+
+    Before:
+
+    ```mlir
+    %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%t = %x) -> (tensor<8xf32>) {
+      %f = sched.all_reduce_start %t on @g reduction = sum : ...
+      %w = sched.wait %f : !sched.future<tensor<8xf32>>
+      scf.yield %w : tensor<8xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%t = %x) -> (tensor<8xf32>) {
+      %f = sched.all_reduce_start %t on @g reduction = sum : ...
+      %w = sched.wait %f : !sched.future<tensor<8xf32>>
+      %m = bufferization.materialize_in_destination %w in %t
+          : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+      scf.yield %m : tensor<8xf32>
+    }
+    ```
+
+    Only `scf.for` is handled (`scf.while` keeps upstream's error).
   }];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",

@@ -36,6 +36,7 @@ void sched::buildSchedLowerToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(createSchedInlineCompute());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createSchedCopyInFlightInputs());
+  pm.addNestedPass<func::FuncOp>(createSchedMaterializeLoopYields());
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

@@ -93,6 +93,65 @@ int64_t getOuterSize(Type type, int64_t dim) {
   return outer;
 }
 
+/// The elements of a buffer a destination covers, when they are known at
+/// compile time: a whole statically shaped buffer, or a static unit-stride
+/// `memref.subview` of one (a box in the source's index space).
+struct StaticBox {
+  Value source;
+  SmallVector<int64_t> offsets, sizes;
+};
+
+std::optional<StaticBox> getStaticBox(Value buffer) {
+  if (auto subview = buffer.getDefiningOp<memref::SubViewOp>()) {
+    auto isStatic = [](ArrayRef<int64_t> values) {
+      return llvm::none_of(values, ShapedType::isDynamic);
+    };
+    if (!isStatic(subview.getStaticOffsets()) ||
+        !isStatic(subview.getStaticSizes()) ||
+        llvm::any_of(subview.getStaticStrides(),
+                     [](int64_t stride) { return stride != 1; }))
+      return std::nullopt;
+    return StaticBox{subview.getSource(),
+                     llvm::to_vector(subview.getStaticOffsets()),
+                     llvm::to_vector(subview.getStaticSizes())};
+  }
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  return StaticBox{buffer, SmallVector<int64_t>(type.getRank(), 0),
+                   llvm::to_vector(type.getShape())};
+}
+
+/// Returns true if `a` and `b` share an element.
+bool overlap(const StaticBox &a, const StaticBox &b) {
+  if (a.source != b.source || a.offsets.size() != b.offsets.size())
+    return false;
+  for (size_t d = 0; d < a.offsets.size(); ++d)
+    if (a.sizes[d] == 0 || b.sizes[d] == 0 ||
+        a.offsets[d] >= b.offsets[d] + b.sizes[d] ||
+        b.offsets[d] >= a.offsets[d] + a.sizes[d])
+      return false;
+  return true;
+}
+
+/// Rejects a bucket two of whose destinations are views of one buffer that
+/// share elements (the verifier rejects the same value twice; the runtime
+/// checks the views it cannot see here).
+LogicalResult verifyDisjointDestinations(CollectiveOpInterface start) {
+  SmallVector<std::pair<unsigned, StaticBox>> boxes;
+  for (auto [index, output] : llvm::enumerate(start.getOutputs()))
+    if (std::optional<StaticBox> box = getStaticBox(output))
+      boxes.push_back({static_cast<unsigned>(index), std::move(*box)});
+  for (size_t j = 1; j < boxes.size(); ++j)
+    for (size_t i = 0; i < j; ++i)
+      if (overlap(boxes[i].second, boxes[j].second))
+        return start->emitError("cannot lower the collective: 'into' buffers ")
+               << boxes[i].first << " and " << boxes[j].first
+               << " are overlapping views of one buffer; every member of a "
+                  "bucket needs its own destination";
+  return success();
+}
+
 /// Returns a 32-bit FNV-1a hash of `text` (a stable salt for kinds).
 int64_t hashKind(StringRef text) {
   uint32_t hash = 2166136261u;
@@ -413,6 +472,8 @@ LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
   auto it = layouts.find(start.getGroupAttr().getValue());
   if (it == layouts.end())
     return op->emitError("process group not found");
+  if (failed(verifyDisjointDestinations(start)))
+    return failure();
   const GroupLayout &layout = it->second;
   Location loc = op->getLoc();
   ModuleOp module = getOperation();

@@ -126,3 +126,44 @@ sched.process_group @mesh_axes_0 size = 2 {sched.grid = @mesh, sched.grid_axes =
 
 // expected-error@+1 {{cannot lower process group @orphan: grid @nowhere not found}}
 sched.process_group @orphan size = 2 {sched.grid = @nowhere, sched.grid_axes = array<i16: 0>}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Two destinations of a bucket that are overlapping views of one buffer (rows
+// 0-1 and 1-2).
+func.func @overlapping_destinations(%a: memref<2x4xf32>, %b: memref<2x4xf32>, %d: memref<4x4xf32>) {
+  %lo = memref.subview %d[0, 0] [2, 4] [1, 1] : memref<4x4xf32> to memref<2x4xf32, strided<[4, 1]>>
+  %mid = memref.subview %d[1, 0] [2, 4] [1, 1] : memref<4x4xf32> to memref<2x4xf32, strided<[4, 1], offset: 4>>
+  // expected-error@+1 {{cannot lower the collective: 'into' buffers 0 and 1 are overlapping views of one buffer; every member of a bucket needs its own destination}}
+  %f = sched.all_reduce_start %a, %b into %lo, %mid on @g reduction = sum : memref<2x4xf32>, memref<2x4xf32> into memref<2x4xf32, strided<[4, 1]>>, memref<2x4xf32, strided<[4, 1], offset: 4>> -> !sched.future<memref<2x4xf32, strided<[4, 1]>>, memref<2x4xf32, strided<[4, 1], offset: 4>>>
+  %r:2 = sched.wait %f : !sched.future<memref<2x4xf32, strided<[4, 1]>>, memref<2x4xf32, strided<[4, 1], offset: 4>>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+// A whole buffer and a view of it.
+func.func @buffer_and_view(%a: memref<8xf32>, %b: memref<4xf32>, %d: memref<8xf32>) {
+  %hi = memref.subview %d[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+  // expected-error@+1 {{cannot lower the collective: 'into' buffers 0 and 1 are overlapping views of one buffer}}
+  %f = sched.all_reduce_start %a, %b into %d, %hi on @g reduction = sum : memref<8xf32>, memref<4xf32> into memref<8xf32>, memref<4xf32, strided<[1], offset: 4>> -> !sched.future<memref<8xf32>, memref<4xf32, strided<[1], offset: 4>>>
+  %r:2 = sched.wait %f : !sched.future<memref<8xf32>, memref<4xf32, strided<[1], offset: 4>>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Disjoint views of one buffer (rows 0-1 and 2-3) are fine: no error.
+func.func @disjoint_destinations(%a: memref<2x4xf32>, %b: memref<2x4xf32>, %d: memref<4x4xf32>) {
+  %lo = memref.subview %d[0, 0] [2, 4] [1, 1] : memref<4x4xf32> to memref<2x4xf32, strided<[4, 1]>>
+  %hi = memref.subview %d[2, 0] [2, 4] [1, 1] : memref<4x4xf32> to memref<2x4xf32, strided<[4, 1], offset: 8>>
+  %f = sched.all_reduce_start %a, %b into %lo, %hi on @g reduction = sum : memref<2x4xf32>, memref<2x4xf32> into memref<2x4xf32, strided<[4, 1]>>, memref<2x4xf32, strided<[4, 1], offset: 8>> -> !sched.future<memref<2x4xf32, strided<[4, 1]>>, memref<2x4xf32, strided<[4, 1], offset: 8>>>
+  %r:2 = sched.wait %f : !sched.future<memref<2x4xf32, strided<[4, 1]>>, memref<2x4xf32, strided<[4, 1], offset: 8>>>
+  return
+}

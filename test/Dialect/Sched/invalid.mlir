@@ -212,6 +212,30 @@ func.func @collective_c6_not_group(%x: tensor<4xf32>) {
 
 sched.process_group @g size = 4
 
+// Tests collective_c7: two members of a bucket write one destination.
+func.func @collective_c7_same_into(%a: memref<4xf32>, %b: memref<4xf32>, %o: memref<4xf32>) {
+  // expected-error@+1 {{'into' buffers 0 and 1 are the same buffer; every member of a bucket needs its own destination}}
+  %f = sched.all_reduce_start %a, %b into %o, %o on @g reduction = sum : memref<4xf32>, memref<4xf32> into memref<4xf32>, memref<4xf32> -> !sched.future<memref<4xf32>, memref<4xf32>>
+  %r:2 = sched.wait %f : !sched.future<memref<4xf32>, memref<4xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// Tests collective_c7: the first repeated destination is named (1 and 3).
+func.func @collective_c7_later_pair(%a: memref<4xf32>, %o: memref<4xf32>, %p: memref<4xf32>, %q: memref<4xf32>) {
+  // expected-error@+1 {{'into' buffers 1 and 3 are the same buffer}}
+  %f = sched.broadcast_start %a, %a, %a, %a into %o, %p, %q, %p on @g root = 0 : memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32> into memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32> -> !sched.future<memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>>
+  %r:4 = sched.wait %f : !sched.future<memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
 // Tests all_gather_start_c1: gather_dim in range.
 func.func @all_gather_start_c1(%x: tensor<4x8xf32>) {
   // expected-error@+1 {{gather_dim 2 is out of range for an input of rank 2}}

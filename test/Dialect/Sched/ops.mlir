@@ -92,6 +92,19 @@ func.func @buffer_form(%in: memref<4x8xf32>, %out: memref<16x8xf32>, %g: memref<
   return
 }
 
+// An input may be a destination (collective_c7): an all-reduce into its
+// input, a bucket whose members write each other's inputs.
+// CHECK-LABEL: func.func @buffer_form_aliasing
+func.func @buffer_form_aliasing(%x: memref<8xf32>, %a: memref<8xf32>, %b: memref<8xf32>) {
+  // CHECK: sched.all_reduce_start %[[X:.*]] into %[[X]] on @dp
+  %f = sched.all_reduce_start %x into %x on @dp reduction = sum : memref<8xf32> into memref<8xf32> -> !sched.future<memref<8xf32>>
+  %r = sched.wait %f : !sched.future<memref<8xf32>>
+  // CHECK: sched.all_reduce_start %[[A:.*]], %[[B:.*]] into %[[B]], %[[A]] on @dp
+  %g = sched.all_reduce_start %a, %b into %b, %a on @dp reduction = max : memref<8xf32>, memref<8xf32> into memref<8xf32>, memref<8xf32> -> !sched.future<memref<8xf32>, memref<8xf32>>
+  %q:2 = sched.wait %g : !sched.future<memref<8xf32>, memref<8xf32>>
+  return
+}
+
 // CHECK-LABEL: func.func @compute
 func.func @compute(%x: tensor<8x16xf32>, %w: tensor<16x4xf32>, %init: tensor<8x4xf32>) -> (tensor<8x4xf32>, tensor<8x4xf32>) {
   // CHECK: sched.compute "matmul" ins(%{{.*}}, %{{.*}} : tensor<8x16xf32>, tensor<16x4xf32>) cost <flops = 1024, bytes_read = 768, bytes_written = 128, time_ns = 1500> -> (tensor<8x4xf32>)

@@ -45,7 +45,8 @@ struct SchedLowerToLLVMOptions
 
 /// Adds the lowering of a scheduled module to the LLVM dialect to `pm`:
 /// sched-inline-compute, convert-elementwise-to-linalg,
-/// sched-copy-in-flight-inputs, one-shot-bufferize (function boundaries,
+/// sched-copy-in-flight-inputs, sched-materialize-loop-yields,
+/// one-shot-bufferize (function boundaries,
 /// identity layouts), sched-insert-deallocs,
 /// sched-verify-schedule, sched-emit-main, convert-sched-to-runtime,
 /// convert-linalg-to-loops, arith-emulate-unsupported-floats and arith-expand

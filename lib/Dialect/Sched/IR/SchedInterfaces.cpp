@@ -13,6 +13,23 @@ using namespace mlir::sched;
 
 #include "sched/Dialect/Sched/IR/SchedInterfaces.cpp.inc"
 
+/// Checks that no two members of a bucket name the same destination buffer:
+/// the result would depend on which write lands last. Overlapping views of
+/// one buffer are caught by the runtime (docs/Runtime.md).
+static LogicalResult verifyDistinctDestinations(Operation *op,
+                                                OperandRange outputs) {
+  llvm::SmallDenseMap<Value, unsigned> first;
+  for (auto [index, output] : llvm::enumerate(outputs)) {
+    auto [it, inserted] = first.try_emplace(output, index);
+    if (!inserted)
+      return op->emitOpError("'into' buffers ")
+             << it->second << " and " << index
+             << " are the same buffer; every member of a bucket needs its "
+                "own destination";
+  }
+  return success();
+}
+
 LogicalResult mlir::sched::detail::verifyCollectiveOp(Operation *op) {
   auto collective = cast<CollectiveOpInterface>(op);
   OperandRange inputs = collective.getInputs();
@@ -54,6 +71,9 @@ LogicalResult mlir::sched::detail::verifyCollectiveOp(Operation *op) {
         return op->emitOpError("expects contiguous 'into' buffers, got ")
                << memref;
     }
+    // collective_c7
+    if (failed(verifyDistinctDestinations(op, outputs)))
+      return failure();
   }
 
   // collective_c4

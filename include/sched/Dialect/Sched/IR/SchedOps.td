@@ -104,6 +104,11 @@ class Sched_CollectiveStartOp<string mnemonic, list<Trait> traits = []>
     * `collective_c5`: the future has exactly one use, a `sched.wait` in the
       same block.
     * `collective_c6`: `group` names a `sched.process_group`.
+    * `collective_c7`: in the buffer form, no two `into` buffers are the same
+      value (each member of a bucket writes its own destination). An `into`
+      buffer may be an input: the collective reads all its inputs before it
+      writes any destination (an all-reduce or broadcast into its own input
+      runs in place).
   }];
   let extraClassDeclaration = [{
     /// See CollectiveOpInterface.

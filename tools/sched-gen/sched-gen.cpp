@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Tools/ToolSupport.h"
 #include "sched/Workloads/TransformerGenerator.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -78,6 +79,7 @@ static cl::opt<std::string>
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  sched::registerSchedVersionPrinter();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "sched-gen: transformer training steps\n");

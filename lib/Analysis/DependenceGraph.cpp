@@ -184,9 +184,8 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
       addDataEdges(node, operand);
     // Values used inside nested regions but defined in the block.
     if (op->getNumRegions())
-      addNestedDataEdges(op, nestedOps, [&](Value value) {
-        addDataEdges(node, value);
-      });
+      addNestedDataEdges(op, nestedOps,
+                         [&](Value value) { addDataEdges(node, value); });
 
     memory.record(node, collectEffects(op, effects), options.orderCommStream);
 

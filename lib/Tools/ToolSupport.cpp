@@ -12,6 +12,7 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/thread.h"
@@ -43,6 +44,11 @@ bool sched::NestingDepthParser::parse(llvm::cl::Option &option,
     return true;
   if (value == 0)
     return option.error("must be at least 1, got 0");
+  if (value > kMaxNestingDepth)
+    return option.error(llvm::formatv("must be at most {0} (what the tools' "
+                                      "stack holds), got {1}",
+                                      kMaxNestingDepth, value)
+                            .str());
   return false;
 }
 

@@ -37,7 +37,7 @@ static llvm::cl::opt<unsigned, false, sched::NestingDepthParser>
         "max-nesting-depth",
         llvm::cl::desc(
             "Refuse input whose brackets nest deeper than this, before "
-            "parsing it (default: 10000)"),
+            "parsing it (default: 10000, at most 50000)"),
         llvm::cl::init(sched::kDefaultMaxNestingDepth));
 
 /// Checks the input against --max-nesting-depth. Returns nothing when it

@@ -95,6 +95,10 @@ static bool isBytecode(StringRef buffer) {
   return buffer.starts_with("ML\xEFR");
 }
 
+bool sched::exceedsNestingDepth(StringRef buffer, unsigned maxDepth) {
+  return !isBytecode(buffer) && findNestingExcess(buffer, maxDepth);
+}
+
 LogicalResult sched::checkNestingDepth(const llvm::SourceMgr &sourceMgr,
                                        MLIRContext *context,
                                        unsigned maxDepth) {

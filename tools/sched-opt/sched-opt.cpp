@@ -47,10 +47,7 @@ static llvm::cl::opt<unsigned, false, sched::NestingDepthParser>
 static std::optional<LogicalResult>
 refuseDeepInput(const llvm::MemoryBuffer &buffer,
                 const MlirOptMainConfig &config) {
-  StringRef text = buffer.getBuffer();
-  // Bytecode is read without recursion; it is not text to scan.
-  if (text.starts_with("ML\xEFR") ||
-      !sched::findNestingExcess(text, maxNestingDepth))
+  if (!sched::exceedsNestingDepth(buffer.getBuffer(), maxNestingDepth))
     return std::nullopt;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(

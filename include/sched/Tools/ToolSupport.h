@@ -78,6 +78,10 @@ struct NestingExcess {
 std::optional<NestingExcess> findNestingExcess(StringRef text,
                                                unsigned maxDepth);
 
+/// Whether `buffer` is text (not MLIR bytecode) nested deeper than
+/// `maxDepth`.
+bool exceedsNestingDepth(StringRef buffer, unsigned maxDepth);
+
 /// Checks the main buffer of `sourceMgr` against `maxDepth`; when it nests
 /// deeper, emits an error at the offending bracket through `context`'s
 /// diagnostic engine and fails. MLIR bytecode is not checked.

@@ -127,6 +127,26 @@ bool mlir::sched::issuesCollectives(Operation *op) {
       .wasInterrupted();
 }
 
+/// Calls `addEdges` with every value that an op nested in `op` uses and
+/// that is defined outside `op` by an op. Values defined inside `op` are
+/// skipped by a lookup in `nestedOps` (scratch space) rather than by walking
+/// up from their definition to the block (Block::findAncestorOpInBlock),
+/// which made a nest of depth d cost d^2.
+static void addNestedDataEdges(Operation *op, DenseSet<Operation *> &nestedOps,
+                               function_ref<void(Value)> addEdges) {
+  nestedOps.clear();
+  op->walk([&](Operation *nested) { nestedOps.insert(nested); });
+  op->walk([&](Operation *nested) {
+    if (nested == op)
+      return;
+    for (Value operand : nested->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && !nestedOps.contains(def))
+        addEdges(operand);
+    }
+  });
+}
+
 DependenceGraph DependenceGraph::build(Block &block, Options options) {
   DependenceGraph graph;
   // The last op that issues collectives, for chainCollectiveIssuers.
@@ -141,6 +161,7 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
   edges.reserve(2 * graph.ops.size());
   MemoryTracker memory(edges);
   SmallVector<MemoryEffects::EffectInstance> effects;
+  DenseSet<Operation *> nestedOps;
   auto addDataEdges = [&](unsigned node, Value value) {
     Operation *def = value.getDefiningOp();
     if (!def)
@@ -163,12 +184,8 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
       addDataEdges(node, operand);
     // Values used inside nested regions but defined in the block.
     if (op->getNumRegions())
-      op->walk([&](Operation *nested) {
-        if (nested == op)
-          return;
-        for (Value operand : nested->getOperands())
-          addDataEdges(node, operand);
-      });
+      addNestedDataEdges(op, nestedOps,
+                         [&](Value value) { addDataEdges(node, value); });
 
     memory.record(node, collectEffects(op, effects), options.orderCommStream);
 

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -60,6 +61,154 @@ static Type parseElementType(MLIRContext *context, StringRef name) {
       .Default(Type());
 }
 
+//===----------------------------------------------------------------------===//
+// Sizes
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// 64-bit arithmetic that remembers the first overflow, described by the
+/// options the overflowing quantity is computed from. After an overflow
+/// every result is 1, so that later divisions stay defined.
+class CheckedArithmetic {
+public:
+  /// Returns `a * b`; `what` names the quantity and its options.
+  int64_t mul(int64_t a, int64_t b, StringRef what) {
+    return record(llvm::checkedMul(a, b), what);
+  }
+  /// Returns the product of `factors`.
+  int64_t mul(std::initializer_list<int64_t> factors, StringRef what) {
+    int64_t product = 1;
+    for (int64_t factor : factors)
+      product = mul(product, factor, what);
+    return product;
+  }
+  /// Returns `a + b`.
+  int64_t add(int64_t a, int64_t b, StringRef what) {
+    return record(llvm::checkedAdd(a, b), what);
+  }
+  /// Returns `value` rounded up to a multiple of `align`.
+  int64_t alignTo(int64_t value, int64_t align, StringRef what) {
+    int64_t padded = add(value, align - 1, what);
+    return padded / align * align;
+  }
+  /// The first overflow, or empty.
+  const std::string &getError() const { return error; }
+
+private:
+  int64_t record(std::optional<int64_t> result, StringRef what) {
+    if (result && error.empty())
+      return *result;
+    if (error.empty())
+      error = (what + " overflow 64 bits").str();
+    return 1;
+  }
+  std::string error;
+};
+
+/// The sizes every op of the step is built from, each computed once with
+/// overflow checks. Every shape, byte count and flop count the generator
+/// computes is at most one of the bounds checked in `computeSizes` (all
+/// factors are positive, so no partial product exceeds its final one).
+struct StepSizes {
+  int64_t tokens = 1, tokensSp = 1, headDim = 1, qkvCols = 1, attnCols = 1,
+          ffnLocal = 1, vocabLocal = 1;
+  /// Elements of a layer's and of the embedding's flat parameter (per TP
+  /// rank), and of their FSDP-padded flat buffers.
+  int64_t layerParams = 1, embedParams = 1, layerFlat = 1, embedFlat = 1;
+  /// Flops of one causal attention.
+  int64_t attnFlops = 1;
+};
+} // namespace
+
+/// The most ranks and layer passes (layers x micro-batches) sched-gen
+/// generates: the process groups list their ranks, and each layer pass is
+/// about 60 ops.
+static constexpr int64_t kMaxWorldSize = 1 << 20;
+static constexpr int64_t kMaxLayerPasses = 100000;
+
+/// Computes the sizes of `c` (which has positive sizes and the
+/// divisibilities verifyConfig checks) and checks every bound the generator
+/// relies on. Returns the sizes, or a message naming the options of the
+/// first quantity that overflows.
+static FailureOr<StepSizes> computeSizes(const TransformerConfig &c,
+                                         std::string &error) {
+  CheckedArithmetic ck;
+  StepSizes z;
+  int64_t H = c.hidden;
+  z.tokens = ck.mul(c.microBatch, c.seq,
+                    "the tokens of a micro-batch (micro-batch x seq)");
+  z.tokensSp = c.sequenceParallel ? z.tokens / c.tp : z.tokens;
+  z.headDim = H / c.heads;
+  const char *layer =
+      "the parameters of a layer (hidden, heads, kv-heads, ffn, tp)";
+  int64_t qkvHeads = ck.add(c.heads, ck.mul(2, c.kvHeads, layer), layer);
+  z.qkvCols = ck.mul(qkvHeads, z.headDim, layer) / c.tp;
+  z.attnCols = c.heads * z.headDim / c.tp;
+  z.ffnLocal = c.ffn / c.tp;
+  z.vocabLocal = llvm::divideCeil(c.vocab, c.tp);
+  // H * qkvCols + attnCols * H + H * 2 * ffnLocal + ffnLocal * H + 2 * H.
+  z.layerParams = ck.mul(H, z.qkvCols, layer);
+  z.layerParams = ck.add(z.layerParams, ck.mul(z.attnCols, H, layer), layer);
+  z.layerParams =
+      ck.add(z.layerParams, ck.mul({3, H, z.ffnLocal}, layer), layer);
+  z.layerParams = ck.add(z.layerParams, ck.mul(2, H, layer), layer);
+  z.layerFlat = ck.alignTo(z.layerParams, c.fsdp, layer);
+  const char *embed = "the embedding parameters (vocab x hidden / tp)";
+  z.embedParams = ck.add(ck.mul({2, z.vocabLocal, H}, embed), H, embed);
+  z.embedFlat = ck.alignTo(z.embedParams, c.fsdp, embed);
+  const char *attn =
+      "the attention flops (micro-batch x seq x seq x hidden / tp)";
+  z.attnFlops =
+      ck.mul({2, c.microBatch, c.seq, c.seq, c.heads / c.tp, z.headDim}, attn);
+
+  // Bounds: the largest tensor, in elements of activations and of
+  // parameters; an op reads at most five tensors of at most 8 bytes an
+  // element ...
+  const char *act = "the bytes of an activation (micro-batch x seq x "
+                    "hidden, ffn or vocab / tp)";
+  int64_t widest =
+      std::max({H, z.qkvCols, ck.mul(2, z.ffnLocal, act), z.vocabLocal});
+  int64_t largestAct = ck.mul(z.tokens, widest, act);
+  const char *weights = "the bytes of the parameters (hidden, ffn, vocab)";
+  int64_t largestWeights =
+      std::max({z.layerFlat, z.embedFlat, ck.mul(z.vocabLocal, H, weights)});
+  ck.mul(80, std::max(largestAct, largestWeights), act);
+  // ... and the most flops: the matmuls and norms, attention backward (5/2
+  // of the forward) and Adam (16 per element).
+  const char *matmul =
+      "the matmul flops (micro-batch x seq x hidden x ffn or vocab / tp)";
+  ck.mul({8, z.tokens, H, widest}, matmul);
+  ck.mul(5, z.attnFlops, attn);
+  ck.mul(16, largestWeights, weights);
+  if (!ck.getError().empty()) {
+    error = ck.getError();
+    return failure();
+  }
+  return z;
+}
+
+/// Checks that the step `c` describes is one sched-gen can write: its
+/// world and its number of layer passes within the limits, and no size
+/// overflowing 64 bits. Returns a message naming the options, or "".
+static std::string verifyScale(const TransformerConfig &c) {
+  std::optional<int64_t> world = llvm::checkedMul(c.tp, c.fsdp);
+  if (world)
+    world = llvm::checkedMul(*world, c.dp);
+  if (!world || *world > kMaxWorldSize)
+    return llvm::formatv("the world tp x fsdp x dp = {0} x {1} x {2} is over "
+                         "the {3} ranks sched-gen generates",
+                         c.tp, c.fsdp, c.dp, kMaxWorldSize);
+  std::optional<int64_t> passes = llvm::checkedMul(c.layers, c.microBatches);
+  if (!passes || *passes > kMaxLayerPasses)
+    return llvm::formatv("layers x micro-batches = {0} x {1} is over the {2} "
+                         "layer passes sched-gen generates",
+                         c.layers, c.microBatches, kMaxLayerPasses);
+  std::string error;
+  if (failed(computeSizes(c, error)))
+    return error;
+  return "";
+}
+
 std::string mlir::sched::verifyConfig(const TransformerConfig &c) {
   auto positive = [](int64_t v) { return v > 0; };
   for (auto [name, value] :
@@ -90,16 +239,19 @@ std::string mlir::sched::verifyConfig(const TransformerConfig &c) {
                          c.tp, c.heads, c.kvHeads, c.ffn);
   if (c.sequenceParallel && c.tp == 1)
     return "sequence parallelism needs tp > 1";
-  if (c.sequenceParallel && (c.seq * c.microBatch) % c.tp)
+  std::optional<int64_t> tokens = llvm::checkedMul(c.seq, c.microBatch);
+  if (!tokens)
+    return "the tokens of a micro-batch (micro-batch x seq) overflow 64 bits";
+  if (c.sequenceParallel && *tokens % c.tp)
     return llvm::formatv("tp {0} must divide the {1} tokens of a micro-batch "
                          "for sequence parallelism",
-                         c.tp, c.seq * c.microBatch);
+                         c.tp, *tokens);
   for (StringRef type : {StringRef(c.dtype), StringRef(c.gradDtype)})
     if (type != "bf16" && type != "f16" && type != "f32")
       return llvm::formatv("unknown element type '{0}'; expected bf16, f16 "
                            "or f32",
                            type);
-  return "";
+  return verifyScale(c);
 }
 
 //===----------------------------------------------------------------------===//
@@ -110,20 +262,22 @@ namespace {
 /// Builds the step op by op; every collective is waited on at once.
 class Generator {
 public:
-  Generator(MLIRContext *context, const TransformerConfig &c)
+  /// A generator of `c`, whose sizes `z` computeSizes checked.
+  Generator(MLIRContext *context, const TransformerConfig &c,
+            const StepSizes &z)
       : context(context), c(c), b(context), loc(UnknownLoc::get(context)) {
     act = parseElementType(context, c.dtype);
     grad = parseElementType(context, c.gradDtype);
-    tokens = c.microBatch * c.seq;
-    tokensSp = c.sequenceParallel ? tokens / c.tp : tokens;
-    headDim = c.hidden / c.heads;
-    qkvCols = (c.heads + 2 * c.kvHeads) * headDim / c.tp;
-    attnCols = c.heads * headDim / c.tp;
-    ffnLocal = c.ffn / c.tp;
-    vocabLocal = llvm::divideCeil(c.vocab, c.tp);
-    layerParams = c.hidden * qkvCols + attnCols * c.hidden +
-                  c.hidden * 2 * ffnLocal + ffnLocal * c.hidden + 2 * c.hidden;
-    embedParams = 2 * vocabLocal * c.hidden + c.hidden;
+    tokens = z.tokens;
+    tokensSp = z.tokensSp;
+    headDim = z.headDim;
+    qkvCols = z.qkvCols;
+    attnCols = z.attnCols;
+    ffnLocal = z.ffnLocal;
+    vocabLocal = z.vocabLocal;
+    layerParams = z.layerParams;
+    embedParams = z.embedParams;
+    attnFlops = z.attnFlops;
   }
 
   OwningOpRef<ModuleOp> run(StringRef targetPreset);
@@ -242,7 +396,7 @@ private:
   std::string prefix;
   Type act, grad;
   int64_t tokens, tokensSp, headDim, qkvCols, attnCols, ffnLocal, vocabLocal;
-  int64_t layerParams, embedParams;
+  int64_t layerParams, embedParams, attnFlops;
 };
 } // namespace
 
@@ -254,9 +408,8 @@ Value Generator::forwardLayer(Value x, Value w, Saved &s) {
   s.h1 = gatherTP(n1);
   s.qkv = computeW("qkv_proj", {s.h1}, w, H * qkvCols,
                    tensor({tokens, qkvCols}, act), 2 * tokens * H * qkvCols);
-  // Causal attention: half of the 4 * s^2 * d flops per head and sequence.
-  int64_t attnFlops =
-      2 * c.microBatch * c.seq * c.seq * (c.heads / c.tp) * headDim;
+  // Causal attention: half of the 4 * s^2 * d flops per head and sequence
+  // (attnFlops).
   s.attn =
       compute("attention", {s.qkv}, tensor({tokens, attnCols}, act), attnFlops);
   Value o = computeW("out_proj", {s.attn}, w, attnCols * H,
@@ -282,8 +435,6 @@ Value Generator::forwardLayer(Value x, Value w, Saved &s) {
 Value Generator::backwardLayer(Value dx, Value w, const Saved &s,
                                Value &gradFlat) {
   int64_t H = c.hidden;
-  int64_t attnFlops =
-      2 * c.microBatch * c.seq * c.seq * (c.heads / c.tp) * headDim;
   // MLP.
   Value g = gatherTP(dx);
   Value dAct =
@@ -503,9 +654,12 @@ mlir::sched::generateTransformerStep(MLIRContext *context,
                                      StringRef targetPreset) {
   context->loadDialect<SchedDialect, func::FuncDialect>();
   std::string problem = verifyConfig(config);
-  if (!problem.empty()) {
+  FailureOr<StepSizes> sizes = failure();
+  if (problem.empty())
+    sizes = computeSizes(config, problem);
+  if (failed(sizes)) {
     emitError(UnknownLoc::get(context)) << "invalid configuration: " << problem;
     return nullptr;
   }
-  return Generator(context, config).run(targetPreset);
+  return Generator(context, config, *sizes).run(targetPreset);
 }

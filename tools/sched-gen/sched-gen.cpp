@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Tools/ToolSupport.h"
 #include "sched/Workloads/TransformerGenerator.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -32,19 +33,20 @@ static cl::OptionCategory category("sched-gen options");
 static cl::opt<std::string>
     preset("preset",
            cl::desc("model preset (tiny, llama3-8b, llama3-70b, "
-                    "gpt3-175b); other options override it"),
+                    "gpt3-175b); other options override it (default: tiny)"),
            cl::init("tiny"), cl::cat(category));
-static cl::opt<std::string> outputFile("o", cl::desc("output file"),
-                                       cl::value_desc("filename"),
-                                       cl::init("-"), cl::cat(category));
+static cl::opt<std::string>
+    outputFile("o", cl::desc("output file (default: -, stdout)"),
+               cl::value_desc("filename"), cl::init("-"), cl::cat(category));
 static cl::opt<std::string>
     target("target",
            cl::desc("attach the #sched.target of this preset (a100-80gb, "
-                    "h100-sxm, h200-sxm); none if empty"),
+                    "h100-sxm, h200-sxm); none if empty (default: none)"),
            cl::init(""), cl::cat(category));
 
 #define SCHED_GEN_INT_OPTION(VAR, NAME, DESC)                                  \
-  static cl::opt<int64_t> VAR(NAME, cl::desc(DESC), cl::cat(category));
+  static cl::opt<int64_t> VAR(NAME, cl::desc(DESC " (default: the preset's)"), \
+                              cl::cat(category));
 SCHED_GEN_INT_OPTION(layers, "layers", "number of layers")
 SCHED_GEN_INT_OPTION(hidden, "hidden", "hidden size")
 SCHED_GEN_INT_OPTION(heads, "heads", "attention heads")
@@ -60,24 +62,29 @@ SCHED_GEN_INT_OPTION(fsdp, "fsdp", "sharded data-parallel (FSDP) degree")
 SCHED_GEN_INT_OPTION(tp, "tp", "tensor-parallel degree")
 SCHED_GEN_INT_OPTION(gpusPerNode, "gpus-per-node", "GPUs per node")
 #undef SCHED_GEN_INT_OPTION
-static cl::opt<bool> sp("sp", cl::desc("sequence parallelism (with --tp)"),
-                        cl::cat(category));
-static cl::opt<bool> forwardOnly("forward-only",
-                                 cl::desc("no backward pass or optimizer"),
-                                 cl::cat(category));
-static cl::opt<bool> checkpoint("checkpoint",
-                                cl::desc("activation checkpointing"),
-                                cl::cat(category));
+static cl::opt<bool>
+    sp("sp", cl::desc("sequence parallelism (with --tp) (default: off)"),
+       cl::cat(category));
+static cl::opt<bool>
+    forwardOnly("forward-only",
+                cl::desc("no backward pass or optimizer (default: off)"),
+                cl::cat(category));
+static cl::opt<bool>
+    checkpoint("checkpoint",
+               cl::desc("activation checkpointing (default: off)"),
+               cl::cat(category));
 static cl::opt<std::string> dtype("dtype",
                                   cl::desc("parameter and activation type "
-                                           "(bf16, f16, f32)"),
+                                           "(bf16, f16, f32) (default: bf16)"),
                                   cl::cat(category));
 static cl::opt<std::string>
-    gradDtype("grad-dtype", cl::desc("gradient type (bf16, f16, f32)"),
+    gradDtype("grad-dtype",
+              cl::desc("gradient type (bf16, f16, f32) (default: f32)"),
               cl::cat(category));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  sched::registerSchedVersionPrinter();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "sched-gen: transformer training steps\n");

@@ -6,21 +6,108 @@
 //===----------------------------------------------------------------------===//
 //
 // An mlir-opt style driver with the sched dialect and passes and the upstream
-// dialects sched programs mix in.
+// dialects sched programs mix in. It runs on a thread with a large stack and
+// refuses input nested deeper than --max-nesting-depth before parsing it,
+// so that deeply nested programs get an error instead of a stack overflow
+// in MLIR's recursive parser (docs/Tools.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestPasses.h"
 #include "sched/InitAll.h"
+#include "sched/Tools/ToolSupport.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <cstdio>
+
+using namespace mlir;
+
+static llvm::cl::opt<unsigned, false, sched::NestingDepthParser>
+    maxNestingDepth(
+        "max-nesting-depth",
+        llvm::cl::desc(
+            "Refuse input whose brackets nest deeper than this, before "
+            "parsing it (default: 10000, at most 50000)"),
+        llvm::cl::init(sched::kDefaultMaxNestingDepth));
+
+/// Checks the input against --max-nesting-depth. Returns nothing when it
+/// may be parsed; otherwise emits the error (checked against the file's
+/// expected-* comments under --verify-diagnostics) and returns the result
+/// to exit with: success only when the error was the one expected.
+static std::optional<LogicalResult>
+refuseDeepInput(const llvm::MemoryBuffer &buffer,
+                const MlirOptMainConfig &config) {
+  if (!sched::exceedsNestingDepth(buffer.getBuffer(), maxNestingDepth))
+    return std::nullopt;
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(buffer.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  MLIRContext context(MLIRContext::Threading::DISABLED);
+  if (config.shouldVerifyDiagnostics()) {
+    SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context,
+                                               config.verifyDiagnosticsLevel());
+    (void)sched::checkNestingDepth(sourceMgr, &context, maxNestingDepth);
+    return handler.verify();
+  }
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  (void)sched::checkNestingDepth(sourceMgr, &context, maxNestingDepth);
+  return failure();
+}
+
+/// MlirOptMain with the nesting check between reading the input and
+/// parsing it. Returns the exit code.
+static int runSchedOpt(int argc, char **argv, DialectRegistry &registry) {
+  llvm::InitLLVM init(argc, argv);
+  auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
+      argc, argv, "sched optimizer driver\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return asMainReturnCode(
+        MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+
+  if (inputFilename == "-" &&
+      llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
+                    "stop)\n";
+  std::string message;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &message);
+  if (!input) {
+    llvm::errs() << message << "\n";
+    return EXIT_FAILURE;
+  }
+  if (std::optional<LogicalResult> refused = refuseDeepInput(*input, config))
+    return asMainReturnCode(*refused);
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &message);
+  if (!output) {
+    llvm::errs() << message << "\n";
+    return EXIT_FAILURE;
+  }
+  if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
+    return EXIT_FAILURE;
+  output->keep();
+  return EXIT_SUCCESS;
+}
 
 int main(int argc, char **argv) {
-  mlir::sched::registerAllPasses();
-  mlir::sched::test::registerTestPasses();
-  mlir::DialectRegistry registry;
-  mlir::sched::registerAllDialects(registry);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "sched optimizer driver\n", registry));
+  sched::registerSchedVersionPrinter();
+  sched::registerAllPasses();
+  sched::test::registerTestPasses();
+  DialectRegistry registry;
+  sched::registerAllDialects(registry);
+  return sched::runWithLargeStack(
+      [&] { return runSchedOpt(argc, argv, registry); });
 }

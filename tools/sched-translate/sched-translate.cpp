@@ -10,12 +10,15 @@
 //   sched-translate --import-fx-json graph.json
 //
 // reads a PyTorch FX graph in the sched-fx/1 JSON format (docs/FXFormat.md)
-// and prints sched IR.
+// and prints sched IR. It runs on a thread with a large stack and refuses
+// JSON nested deeper than --max-nesting-depth before parsing it
+// (docs/Tools.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "sched/InitAll.h"
 #include "sched/Target/FXJSON/FXImporter.h"
+#include "sched/Tools/ToolSupport.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -39,6 +42,14 @@ static llvm::cl::opt<bool> fxIgnoreRuntimes(
     llvm::cl::desc("Do not turn the nodes' runtime_us into time_ns"),
     llvm::cl::init(false), llvm::cl::cat(fxCategory));
 
+static llvm::cl::opt<unsigned, false, sched::NestingDepthParser>
+    maxNestingDepth(
+        "max-nesting-depth",
+        llvm::cl::desc(
+            "Refuse input whose brackets nest deeper than this, before "
+            "parsing it (default: 10000, at most 50000)"),
+        llvm::cl::init(sched::kDefaultMaxNestingDepth));
+
 /// Registers `--import-fx-json`.
 static void registerImportFXJSON() {
   TranslateToMLIRRegistration registration(
@@ -46,6 +57,9 @@ static void registerImportFXJSON() {
       "import a PyTorch FX graph in the sched-fx/1 JSON format",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
+        if (failed(
+                sched::checkNestingDepth(*sourceMgr, context, maxNestingDepth)))
+          return nullptr;
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         sched::FXImportOptions options;
@@ -60,6 +74,11 @@ static void registerImportFXJSON() {
 }
 
 int main(int argc, char **argv) {
+  sched::registerSchedVersionPrinter();
   registerImportFXJSON();
-  return failed(mlirTranslateMain(argc, argv, "sched translation driver\n"));
+  return sched::runWithLargeStack([&] {
+    return failed(mlirTranslateMain(argc, argv, "sched translation driver\n"))
+               ? 1
+               : 0;
+  });
 }

@@ -162,7 +162,7 @@ def ConvertSchedToRuntime : Pass<"convert-sched-to-runtime", "ModuleOp"> {
   }];
   let options = [
     Option<"deviceMemory", "device-memory", "bool", /*default=*/"false",
-           "buffers are device memory: reject host reads and writes">,
+           "buffers are device memory: reject host reads and writes (default: false)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -29,17 +29,18 @@ struct SchedLowerToLLVMOptions
       llvm::cl::init("")};
   Option<bool> emitMain{
       *this, "emit-main",
-      llvm::cl::desc("generate the sched_main driver (off for a library)"),
+      llvm::cl::desc(
+          "generate the sched_main driver (off for a library) (default: true)"),
       llvm::cl::init(true)};
   Option<bool> deviceMemory{
       *this, "device-memory",
       llvm::cl::desc("buffers are GPU memory: reject host access (see "
-                     "convert-sched-to-runtime)"),
+                     "convert-sched-to-runtime) (default: false)"),
       llvm::cl::init(false)};
   Option<std::string> gpuChip{
       *this, "gpu-chip",
       llvm::cl::desc("with device-memory: the GPU the kernels are compiled "
-                     "for (PTX, so newer GPUs run it too)"),
+                     "for (PTX, so newer GPUs run it too) (default: sm_90)"),
       llvm::cl::init("sm_90")};
 };
 

@@ -33,44 +33,51 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
                     llvm::cl::init(false)};
   Option<bool> bucket{*this, "bucket",
                       llvm::cl::desc("run sched-bucket-collectives after "
-                                     "overlap scheduling"),
+                                     "overlap scheduling (default: true)"),
                       llvm::cl::init(true)};
   Option<std::string> bucketOrder{
       *this, "bucket-order",
       llvm::cl::desc("sched-bucket-collectives' candidate order: program or "
-                     "exposed-first"),
+                     "exposed-first (default: program)"),
       llvm::cl::init("program")};
-  Option<bool> reorder{*this, "reorder",
-                       llvm::cl::desc("run sched-reorder-for-memory"),
-                       llvm::cl::init(true)};
+  Option<bool> reorder{
+      *this, "reorder",
+      llvm::cl::desc("run sched-reorder-for-memory (default: true)"),
+      llvm::cl::init(true)};
   Option<int64_t> maxInFlight{
       *this, "max-in-flight",
-      llvm::cl::desc("collectives in flight at once per process group"),
+      llvm::cl::desc(
+          "collectives in flight at once per process group (default: 2)"),
       llvm::cl::init(2)};
   Option<double> memorySlack{
       *this, "memory-slack",
-      llvm::cl::desc("allowed peak memory growth of the overlap schedule"),
+      llvm::cl::desc(
+          "allowed peak memory growth of the overlap schedule (default: 0.05)"),
       llvm::cl::init(0.05)};
   Option<int64_t> gatherCap{
       *this, "gather-cap",
-      llvm::cl::desc("weight gathers issued ahead of their users, at most, in "
-                     "the interleaved micro-batch schedule (0: try 2, 4, 8, "
-                     "... and keep the fastest; negative: no cap)"),
+      llvm::cl::desc(
+          "weight gathers issued ahead of their users, at most, in "
+          "the interleaved micro-batch schedule (0: try 2, 4, 8, "
+          "... and keep the fastest; negative: no cap) (default: 0)"),
       llvm::cl::init(0)};
   Option<bool> explain{
       *this, "explain",
-      llvm::cl::desc("remark on every collective left exposed, every "
-                     "bucket made and every start refused from one"),
+      llvm::cl::desc(
+          "remark on every collective left exposed, every "
+          "bucket made and every start refused from one (default: true)"),
       llvm::cl::init(true)};
   Option<std::string> profile{
       *this, "profile",
-      llvm::cl::desc("measured cost profile (JSON) for the cost model"),
+      llvm::cl::desc(
+          "measured cost profile (JSON) for the cost model (default: none)"),
       llvm::cl::init("")};
   Option<bool> keepCollectiveOrder{
       *this, "keep-collective-order",
-      llvm::cl::desc("issue the collectives of each process group in their "
-                     "input order (sched-verify-schedule checks it); "
-                     "otherwise it checks only that none is lost"),
+      llvm::cl::desc(
+          "issue the collectives of each process group in their "
+          "input order (sched-verify-schedule checks it); "
+          "otherwise it checks only that none is lost (default: false)"),
       llvm::cl::init(false)};
 };
 

@@ -41,21 +41,21 @@ def SchedAttachTarget : Pass<"sched-attach-target", "ModuleOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
     Option<"preset", "preset", "std::string", /*default=*/"\"h100-sxm\"",
-           "name of the target preset (a100-80gb, h100-sxm, h200-sxm)">,
+           "name of the target preset (a100-80gb, h100-sxm, h200-sxm) (default: h100-sxm)">,
     Option<"gpusPerNode", "gpus-per-node", "int64_t", /*default=*/"-1",
-           "override: GPUs per node">,
+           "override: GPUs per node (default: the preset's)">,
     Option<"intraNodeBandwidth", "intra-node-bandwidth", "double",
-           /*default=*/"-1.0", "override: intra-node GB/s per direction">,
+           /*default=*/"-1.0", "override: intra-node GB/s per direction (default: the preset's)">,
     Option<"intraNodeLatency", "intra-node-latency", "double",
-           /*default=*/"-1.0", "override: intra-node latency in microseconds">,
+           /*default=*/"-1.0", "override: intra-node latency in microseconds (default: the preset's)">,
     Option<"interNodeBandwidth", "inter-node-bandwidth", "double",
-           /*default=*/"-1.0", "override: inter-node GB/s per direction">,
+           /*default=*/"-1.0", "override: inter-node GB/s per direction (default: the preset's)">,
     Option<"interNodeLatency", "inter-node-latency", "double",
-           /*default=*/"-1.0", "override: inter-node latency in microseconds">,
+           /*default=*/"-1.0", "override: inter-node latency in microseconds (default: the preset's)">,
     Option<"hbmBandwidth", "hbm-bandwidth", "double", /*default=*/"-1.0",
-           "override: device memory bandwidth in GB/s">,
+           "override: device memory bandwidth in GB/s (default: the preset's)">,
     Option<"hbmCapacity", "hbm-capacity", "int64_t", /*default=*/"-1",
-           "override: device memory capacity in bytes">,
+           "override: device memory capacity in bytes (default: the preset's)">,
   ];
 }
 
@@ -93,15 +93,15 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
     Option<"jsonPath", "json", "std::string", /*default=*/"\"\"",
-           "write the JSON report to this file">,
+           "write the JSON report to this file (default: none)">,
     Option<"summaryPath", "summary", "std::string", /*default=*/"\"\"",
-           "write the summary table to this file">,
+           "write the summary table to this file (default: none)">,
     Option<"tracePath", "trace", "std::string", /*default=*/"\"\"",
-           "write a Chrome trace to this file">,
+           "write a Chrome trace to this file (default: none)">,
     Option<"svgPath", "svg", "std::string", /*default=*/"\"\"",
-           "write an SVG timeline to this file ({name}: function name)">,
+           "write an SVG timeline to this file ({name}: function name) (default: none)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
-           "measured cost profile (JSON) for the cost model">,
+           "measured cost profile (JSON) for the cost model (default: none)">,
   ];
 }
 
@@ -172,22 +172,22 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"2",
-           "collectives in flight at once per process group">,
+           "collectives in flight at once per process group (default: 2)">,
     Option<"memorySlack", "memory-slack", "double", /*default=*/"0.05",
-           "allowed growth of the peak memory over the input's, as a fraction">,
+           "allowed growth of the peak memory over the input's, as a fraction (default: 0.05)">,
     Option<"memoryBudget", "memory-budget", "int64_t", /*default=*/"0",
-           "peak memory limit in bytes (0: the input's peak plus memory-slack)">,
+           "peak memory limit in bytes (0: the input's peak plus memory-slack) (default: 0)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
-           "measured cost profile (JSON) for the cost model">,
+           "measured cost profile (JSON) for the cost model (default: none)">,
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
-           "issue collectives in their input order">,
+           "issue collectives in their input order (default: false)">,
     Option<"explain", "explain", "bool", /*default=*/"true",
-           "emit a remark for every collective left exposed">,
+           "emit a remark for every collective left exposed (default: true)">,
     Option<"gatherCap", "gather-cap", "int64_t", /*default=*/"0",
            "weight gathers issued ahead of their users, at most, in the "
            "interleaved micro-batch schedule (0: try 2, 4, 8, ... and keep "
-           "the fastest; negative: no cap)">,
+           "the fastest; negative: no cap) (default: 0)">,
   ];
 }
 
@@ -248,13 +248,13 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
     Option<"exactMaxOps", "exact-max-ops", "unsigned", /*default=*/"24",
-           "solve blocks of at most this many ops exactly (0: never, at most 64)">,
+           "solve blocks of at most this many ops exactly (0: never, at most 64) (default: 24)">,
     Option<"exactMaxStates", "exact-max-states", "uint64_t",
            /*default=*/"1000000",
-           "give up the exact solver after this many states">,
+           "give up the exact solver after this many states (default: 1000000)">,
     Option<"exactWindows", "exact-windows", "unsigned", /*default=*/"8",
            "larger blocks: reorder up to this many windows of exact-max-ops "
-           "ops around the peak exactly">,
+           "ops around the peak exactly (default: 8)">,
   ];
 }
 
@@ -308,20 +308,20 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
     Option<"memoryGuard", "memory-guard", "std::string", /*default=*/"\"exact\"",
-           "exact, heuristic or none">,
+           "exact, heuristic or none (default: exact)">,
     Option<"tolerance", "tolerance", "int64_t", /*default=*/"0",
-           "exact guard: allowed growth of the peak, in bytes">,
+           "exact guard: allowed growth of the peak, in bytes (default: 0)">,
     Option<"heuristicFactor", "heuristic-factor", "double", /*default=*/"32.0",
-           "heuristic guard: reject when the overhead exceeds this times the saving">,
+           "heuristic guard: reject when the overhead exceeds this times the saving (default: 32.0)">,
     Option<"maxFusedOps", "max-fused-ops", "unsigned", /*default=*/"64",
-           "largest number of original ops in one fused op">,
+           "largest number of original ops in one fused op (default: 64)">,
     Option<"siblingCandidates", "sibling-candidates", "unsigned",
            /*default=*/"16",
-           "readers of a buffer paired with at most this many following readers">,
+           "readers of a buffer paired with at most this many following readers (default: 16)">,
     Option<"reorderMaxOps", "reorder-max-ops", "unsigned", /*default=*/"64",
-           "reorder windows of at most this many ops to place a fusion (0: never)">,
+           "reorder windows of at most this many ops to place a fusion (0: never) (default: 64)">,
     ListOption<"excludeKinds", "exclude-kinds", "std::string",
-               "kinds never fused (e.g. library matmuls)">,
+               "kinds never fused (e.g. library matmuls) (default: none)">,
   ];
 }
 
@@ -352,10 +352,10 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
   }];
   let options = [
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
-           "most collectives in flight at once per group (0: no limit)">,
+           "most collectives in flight at once per group (0: no limit) (default: 0)">,
     Option<"allowReorder", "allow-reorder", "bool", /*default=*/"false",
            "accept collectives of a group issued out of their recorded input "
-           "order (each must still appear once)">,
+           "order (each must still appear once) (default: false)">,
   ];
 }
 
@@ -446,20 +446,20 @@ def SchedBucketCollectives
   let options = [
     Option<"bucketCapBytes", "bucket-cap-bytes", "int64_t",
            /*default=*/"268435456",
-           "largest bucket, in bytes of the full buffers">,
+           "largest bucket, in bytes of the full buffers (default: 268435456)">,
     Option<"window", "window", "int64_t", /*default=*/"1000",
-           "most ops between the first and the last start of a bucket">,
+           "most ops between the first and the last start of a bucket (default: 1000)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
-           "measured cost profile (JSON) for the cost model">,
+           "measured cost profile (JSON) for the cost model (default: none)">,
     Option<"order", "order", "std::string", /*default=*/"\"program\"",
            "candidate order within a key: program, or exposed-first (the "
-           "least hidden collectives seed buckets first)">,
+           "least hidden collectives seed buckets first) (default: program)">,
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
            "refuse buckets that would issue collectives of a group in another "
-           "order (another collective of the group between their starts)">,
+           "order (another collective of the group between their starts) (default: false)">,
     Option<"explain", "explain", "bool", /*default=*/"true",
-           "emit a remark for every bucket made and every start refused">,
+           "emit a remark for every bucket made and every start refused (default: true)">,
   ];
 }
 

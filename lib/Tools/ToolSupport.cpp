@@ -1,0 +1,139 @@
+//===- ToolSupport.cpp - what every sched tool shares ---------------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Tools/ToolSupport.h"
+#include "sched/Tools/Version.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/thread.h"
+
+#if defined(__GLIBC__)
+#include <pthread.h>
+#endif
+
+using namespace mlir;
+
+StringRef sched::getSchedVersion() { return SCHED_VERSION; }
+
+void sched::printSchedVersion(llvm::raw_ostream &os) {
+  os << "sched version " << SCHED_VERSION;
+  if (StringRef(SCHED_GIT_COMMIT).size())
+    os << " (git " << SCHED_GIT_COMMIT << ")";
+  os << "\n";
+}
+
+void sched::registerSchedVersionPrinter() {
+  llvm::cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &os) { printSchedVersion(os); });
+}
+
+bool sched::NestingDepthParser::parse(llvm::cl::Option &option,
+                                      StringRef argName, StringRef arg,
+                                      unsigned &value) {
+  if (llvm::cl::parser<unsigned>::parse(option, argName, arg, value))
+    return true;
+  if (value == 0)
+    return option.error("must be at least 1, got 0");
+  if (value > kMaxNestingDepth)
+    return option.error(llvm::formatv("must be at most {0} (what the tools' "
+                                      "stack holds), got {1}",
+                                      kMaxNestingDepth, value)
+                            .str());
+  return false;
+}
+
+/// Returns the offset just past the string literal that starts at `pos`
+/// (a `"`), or the end of `text` if it is not closed.
+static size_t skipString(StringRef text, size_t pos) {
+  for (size_t i = pos + 1, e = text.size(); i < e; ++i) {
+    if (text[i] == '\\')
+      ++i;
+    else if (text[i] == '"')
+      return i + 1;
+  }
+  return text.size();
+}
+
+std::optional<sched::NestingExcess>
+sched::findNestingExcess(StringRef text, unsigned maxDepth) {
+  unsigned depth = 0;
+  size_t i = 0, e = text.size();
+  while (i < e) {
+    char c = text[i];
+    if (c == '"') {
+      i = skipString(text, i);
+      continue;
+    }
+    if (c == '/' && i + 1 < e && text[i + 1] == '/') {
+      size_t eol = text.find('\n', i);
+      i = eol == StringRef::npos ? e : eol + 1;
+      continue;
+    }
+    if (c == '{' || c == '(' || c == '[') {
+      if (++depth > maxDepth)
+        return NestingExcess{i};
+    } else if ((c == '}' || c == ')' || c == ']') && depth > 0) {
+      --depth;
+    }
+    ++i;
+  }
+  return std::nullopt;
+}
+
+/// Whether `buffer` holds MLIR bytecode rather than text.
+static bool isBytecode(StringRef buffer) {
+  return buffer.starts_with("ML\xEFR");
+}
+
+bool sched::exceedsNestingDepth(StringRef buffer, unsigned maxDepth) {
+  return !isBytecode(buffer) && findNestingExcess(buffer, maxDepth);
+}
+
+LogicalResult sched::checkNestingDepth(const llvm::SourceMgr &sourceMgr,
+                                       MLIRContext *context,
+                                       unsigned maxDepth) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringRef text = buffer->getBuffer();
+  if (isBytecode(text))
+    return success();
+  std::optional<NestingExcess> excess = findNestingExcess(text, maxDepth);
+  if (!excess)
+    return success();
+  auto [line, column] = sourceMgr.getLineAndColumn(
+      llvm::SMLoc::getFromPointer(text.data() + excess->offset),
+      sourceMgr.getMainFileID());
+  Location loc =
+      FileLineColLoc::get(context, buffer->getBufferIdentifier(), line, column);
+  return emitError(loc) << "brackets nested deeper than the limit of "
+                        << maxDepth
+                        << " levels (raise it with --max-nesting-depth)";
+}
+
+int sched::runWithLargeStack(llvm::function_ref<int()> work) {
+#if defined(__GLIBC__)
+  // Threads started without explicit attributes (std::thread, LLVM's thread
+  // pool) get the same stack; it is only reserved, not committed.
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) == 0) {
+    if (pthread_attr_setstacksize(&attr, kToolStackSize) == 0)
+      pthread_setattr_default_np(&attr);
+    pthread_attr_destroy(&attr);
+  }
+#endif
+  int result = 1;
+  llvm::thread worker(std::optional<unsigned>(kToolStackSize),
+                      [&] { result = work(); });
+  worker.join();
+  return result;
+}

@@ -622,14 +622,21 @@ LogicalResult BroadcastStartOp::verifyWithGroupSize(int64_t groupSize) {
 // WaitOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult WaitOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
-    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+WaitOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                         ValueRange operands, DictionaryAttr, OpaqueProperties,
+                         RegionRange,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
+  // The custom syntax reaches here with whatever type the user wrote, before
+  // any verifier runs: say what is wrong, or the parser fails silently.
   if (operands.empty())
-    return failure();
+    return emitOptionalError(location,
+                             "'sched.wait' op expects one future operand");
   auto future = dyn_cast<FutureType>(operands.front().getType());
   if (!future)
-    return failure();
+    return emitOptionalError(
+        location, "'sched.wait' op expects a '!sched.future' operand, got ",
+        operands.front().getType());
   llvm::append_range(inferredReturnTypes, future.getValueTypes());
   return success();
 }

@@ -8,6 +8,7 @@
 #include "sched/Analysis/ScheduleReport.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/Location.h"
@@ -36,6 +37,11 @@ static std::string formatLocation(Location loc) {
   return result;
 }
 
+double mlir::sched::getLowerBoundUs(const FunctionReport &report) {
+  return std::max({report.headTailBoundUs, report.sim.streamBoundUs,
+                   report.sim.criticalPathUs});
+}
+
 FailureOr<FunctionReport>
 mlir::sched::buildFunctionReport(FunctionOpInterface function,
                                  const CostModel &costModel) {
@@ -50,7 +56,8 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
     return failure();
   FailureOr<SimResult> result = simulate(sim->simOps);
   if (failed(result))
-    return function.emitError("cannot simulate the order of this function");
+    return mlir::emitError(function.getLoc(),
+                           "cannot simulate the order of this function");
   FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
   if (failed(liveness))
     return failure();
@@ -167,8 +174,12 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
                        "critical path, %.3f us head and tail\n",
                        r.sim.streamBoundUs, r.sim.criticalPathUs,
                        r.headTailBoundUs);
-    os << llvm::format("  peak memory     %12.3f MiB at step %u\n",
-                       r.peakMemoryBytes / 1048576.0, r.peakStep);
+    std::string bound =
+        describeLowerBound(r.sim.makespanUs, getLowerBoundUs(r));
+    if (!bound.empty())
+      os << "  " << bound << "\n";
+    os << "  peak memory     " << formatBytes(r.peakMemoryBytes) << " at step "
+       << r.peakStep << "\n";
     if (r.collectives.empty())
       continue;
     os << llvm::format("  %5s %-15s %-10s %14s %11s %11s %11s\n", "step",
@@ -327,9 +338,7 @@ void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
      << llvm::formatv("{0:F1}", r.sim.makespanUs) << " us, exposed comm "
      << llvm::formatv("{0:F1}", r.sim.exposedCommUs) << " us (overlap "
      << llvm::formatv("{0:F0}", 100 * r.sim.overlapFraction)
-     << "%), peak memory "
-     << llvm::formatv("{0:F1}", r.peakMemoryBytes / 1048576.0)
-     << " MiB</text>\n";
+     << "%), peak memory " << formatBytes(r.peakMemoryBytes) << "</text>\n";
 
   // Row labels and backgrounds.
   for (unsigned row = 0; row < rows; ++row) {
@@ -368,8 +377,8 @@ void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
        << "\" height=\"" << rowHeight << "\" fill=\""
        << (c.exposedUs > 0 ? "#f28e2b" : "#4e79a7")
        << "\" stroke=\"white\" stroke-width=\"0.5\"><title>" << c.kind << " "
-       << c.bytes << " B, exposed " << llvm::formatv("{0:F1}", c.exposedUs)
-       << " us</title></rect>\n";
+       << formatBytes(c.bytes) << ", exposed "
+       << llvm::formatv("{0:F1}", c.exposedUs) << " us</title></rect>\n";
   }
   // Memory as a step chart.
   int64_t peak = std::max<int64_t>(r.peakMemoryBytes, 1);
@@ -378,8 +387,7 @@ void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
   };
   os << "<text x=\"8\" y=\"" << num(memTop + 14) << "\">memory</text>\n";
   os << "<text x=\"8\" y=\"" << num(memTop + 30) << "\">"
-     << llvm::formatv("{0:F1}", r.peakMemoryBytes / 1048576.0)
-     << " MiB peak</text>\n";
+     << formatBytes(r.peakMemoryBytes) << " peak</text>\n";
   os << "<path fill=\"#bcd4e6\" stroke=\"#4e79a7\" d=\"M" << num(x(0)) << " "
      << num(my(0));
   int64_t previous = 0;

@@ -57,6 +57,10 @@ struct FunctionReport {
   unsigned peakStep = 0;
 };
 
+/// Returns the tightest lower bound of `report`'s step: the largest of the
+/// head-and-tail, busiest-stream and critical-path bounds.
+double getLowerBoundUs(const FunctionReport &report);
+
 /// Evaluates `function` (its first block) with `costModel`; emits an error
 /// and fails if an op cannot be costed or a value cannot be sized.
 FailureOr<FunctionReport> buildFunctionReport(FunctionOpInterface function,

@@ -60,8 +60,9 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
   Option<bool> explain{
       *this, "explain",
       llvm::cl::desc("remark on every collective left exposed, every "
-                     "bucket made and every start refused from one"),
-      llvm::cl::init(true)};
+                     "bucket made and every start refused from one "
+                     "(otherwise a summary per function and pass)"),
+      llvm::cl::init(false)};
   Option<std::string> profile{
       *this, "profile",
       llvm::cl::desc("measured cost profile (JSON) for the cost model"),

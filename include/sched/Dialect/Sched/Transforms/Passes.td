@@ -182,8 +182,9 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
            "issue collectives in their input order">,
-    Option<"explain", "explain", "bool", /*default=*/"true",
-           "emit a remark for every collective left exposed">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "emit a remark for every collective left exposed (otherwise one "
+           "summary remark per function)">,
     Option<"gatherCap", "gather-cap", "int64_t", /*default=*/"0",
            "weight gathers issued ahead of their users, at most, in the "
            "interleaved micro-batch schedule (0: try 2, 4, 8, ... and keep "
@@ -458,8 +459,9 @@ def SchedBucketCollectives
            /*default=*/"false",
            "refuse buckets that would issue collectives of a group in another "
            "order (another collective of the group between their starts)">,
-    Option<"explain", "explain", "bool", /*default=*/"true",
-           "emit a remark for every bucket made and every start refused">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "emit a remark for every bucket made and every start refused "
+           "(otherwise a summary per function and one remark per reason)">,
   ];
 }
 

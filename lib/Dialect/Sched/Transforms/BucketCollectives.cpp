@@ -1005,10 +1005,8 @@ void SchedBucketCollectives::runOnOperation() {
           trial.refusal =
               !peak ? std::string("its buffers would be used before they are "
                                   "written")
-                    : llvm::formatv(
-                          "it would raise the peak memory ({0} -> {1} bytes)",
-                          peakLimit, *peak)
-                          .str();
+                    : "it would raise the peak memory (" +
+                          formatBytesChange(peakLimit, *peak) + ")";
         continue;
       }
       chosen = i;

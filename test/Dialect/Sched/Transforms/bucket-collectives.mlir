@@ -292,7 +292,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     %w1 = sched.wait %s1 : !sched.future<tensor<8x4xf32>>
     %t = sched.compute "expand" ins(%w1 : tensor<8x4xf32>) cost <time_ns = 0> -> (tensor<64x64xf32>)
     %r = sched.compute "reduce" ins(%t : tensor<64x64xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
-    // expected-remark @below {{not bucketed with the previous all_gather_start: late wait: a result would be used before the wait; early start, early wait: it would raise the peak memory (16640 -> 16768 bytes); late start, early wait: the start would come after the wait}}
+    // expected-remark @below {{not bucketed with the previous all_gather_start: late wait: a result would be used before the wait; early start, early wait: it would raise the peak memory (16.25 KiB -> 16.38 KiB); late start, early wait: the start would come after the wait}}
     %s2 = sched.all_gather_start %b on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %w2 = sched.wait %s2 : !sched.future<tensor<8x4xf32>>
     return %r, %w2 : tensor<4x4xf32>, tensor<8x4xf32>

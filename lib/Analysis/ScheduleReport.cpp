@@ -17,6 +17,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -317,19 +318,24 @@ static std::string escapeXML(StringRef text) {
   return out;
 }
 
-void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
+void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os,
+                                   double scaleUs) {
   // Integer geometry prints as integers; computed positions go through num().
-  const int width = 1100, left = 130, right = 20, rowHeight = 26, top = 48,
-            memHeight = 110;
+  const int left = 130, right = 20, rowHeight = 26, top = 48, memHeight = 110;
   unsigned rows = 1 + r.streamNames.size();
-  double plotWidth = width - left - right;
   double memTop = top + rows * (rowHeight + 8) + 24;
   double height = memTop + memHeight + 60;
-  double span = r.sim.makespanUs > 0 ? r.sim.makespanUs : 1;
-  auto x = [&](double us) { return left + us / span * plotWidth; };
+  // `scale` microseconds take kTimelinePlotWidth pixels; the axis runs to
+  // the makespan, or to `scale` if that is longer.
+  double makespan = r.sim.makespanUs > 0 ? r.sim.makespanUs : 0;
+  double scale = scaleUs > 0 ? scaleUs : (makespan > 0 ? makespan : 1);
+  double span = std::max(scale, makespan);
+  double plotWidth = kTimelinePlotWidth * span / scale;
+  double width = left + plotWidth + right;
+  auto x = [&](double us) { return left + us / scale * kTimelinePlotWidth; };
   auto num = [](double v) { return llvm::formatv("{0:F1}", v).str(); };
 
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width)
      << "\" height=\"" << num(height) << "\" font-family=\"sans-serif\" "
      << "font-size=\"12\">\n";
   os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
@@ -397,13 +403,16 @@ void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
     previous = op.memoryBytes;
   }
   if (!r.ops.empty())
-    os << " L" << num(x(span)) << " " << num(my(r.ops.back().memoryBytes));
-  os << " L" << num(x(span)) << " " << num(my(0)) << " Z\"/>\n";
-  // Time axis.
+    os << " L" << num(x(makespan)) << " " << num(my(r.ops.back().memoryBytes));
+  os << " L" << num(x(makespan)) << " " << num(my(0)) << " Z\"/>\n";
+  // Time axis: a tick every quarter of the scale, to the end of the axis.
   double axisY = memTop + memHeight + 18;
-  for (int tick = 0; tick <= 4; ++tick) {
-    double t = span * tick / 4;
-    StringRef anchor = tick == 0 ? "start" : tick == 4 ? "end" : "middle";
+  int lastTick = static_cast<int>(std::floor(span / scale * 4 + 1e-9));
+  for (int tick = 0; tick <= lastTick; ++tick) {
+    double t = scale * tick / 4;
+    StringRef anchor = tick == 0          ? "start"
+                       : tick == lastTick ? "end"
+                                          : "middle";
     os << "<text x=\"" << num(x(t)) << "\" y=\"" << num(axisY)
        << "\" text-anchor=\"" << anchor << "\">" << llvm::formatv("{0:F0}", t)
        << " us</text>\n";

@@ -16,6 +16,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <cmath>
+
 namespace mlir {
 namespace sched {
 #define GEN_PASS_DEF_SCHEDREPORT
@@ -55,6 +57,12 @@ LogicalResult SchedReport::writeFile(ModuleOp module, StringRef path,
 void SchedReport::runOnOperation() {
   ModuleOp module = getOperation();
   markAllAnalysesPreserved();
+  if (!std::isfinite(svgTimeUs) || svgTimeUs < 0) {
+    mlir::emitError(module.getLoc())
+        << "svg-time-us must be a non-negative number of microseconds, got "
+        << svgTimeUs;
+    return signalPassFailure();
+  }
 
   FailureOr<std::optional<MeasuredProfile>> profile =
       loadProfileOrEmitError(module, profilePath);
@@ -134,7 +142,7 @@ void SchedReport::runOnOperation() {
       if (at != std::string::npos)
         path.replace(at, 6, report.name);
       if (failed(writeFile(module, path, [&](raw_ostream &os) {
-            writeTimelineSVG(report, os);
+            writeTimelineSVG(report, os, svgTimeUs);
           })))
         return signalPassFailure();
     }

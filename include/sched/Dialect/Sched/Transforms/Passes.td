@@ -75,7 +75,11 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
       compute stream and each communication stream as tracks and memory as a
       counter track.
     * `svg`: an SVG picture of the timeline. With several functions the path
-      must contain `{name}`, which is replaced by the function name.
+      must contain `{name}`, which is replaced by the function name. Each
+      picture spans its own makespan unless `svg-time-us` is given: then
+      1000 px of plot stand for that many microseconds in every picture,
+      a longer timeline gets a wider picture, so that two reports (before
+      and after scheduling) drawn with the same value share one scale.
 
     A path `-` writes to standard output. Without any option the pass emits
     one remark per function with the main numbers.
@@ -100,6 +104,9 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
            "write a Chrome trace to this file">,
     Option<"svgPath", "svg", "std::string", /*default=*/"\"\"",
            "write an SVG timeline to this file ({name}: function name)">,
+    Option<"svgTimeUs", "svg-time-us", "double", /*default=*/"0.0",
+           "microseconds that 1000 px of the SVG's time axis stand for, in "
+           "every function (0: each picture spans its own makespan)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model">,
   ];

@@ -178,9 +178,9 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
     std::string bound =
         describeLowerBound(r.sim.makespanUs, getLowerBoundUs(r));
     if (!bound.empty())
-      os << "  " << bound << "\n";
-    os << "  peak memory     " << formatBytes(r.peakMemoryBytes) << " at step "
-       << r.peakStep << "\n";
+      os << "  versus bound    " << bound << "\n";
+    os << llvm::format("  peak memory     %12s at step %u\n",
+                       formatBytes(r.peakMemoryBytes).c_str(), r.peakStep);
     if (r.collectives.empty())
       continue;
     os << llvm::format("  %5s %-15s %-10s %14s %11s %11s %11s\n", "step",

@@ -59,6 +59,9 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // SUMMARY: function @step on t: 6 ops, 2 collectives
 // SUMMARY-NEXT: makespan 38.000 us
 // SUMMARY:      exposed comm 8.000 us (overlap 71.4%)
+// SUMMARY-NEXT: lower bounds 30.000 us streams, 30.000 us critical path, 30.000 us head and tail
+// SUMMARY-NEXT: versus bound within 26.7 % of the lower bound, 30.000 us
+// SUMMARY-NEXT: peak memory 640 B at step 1
 // SUMMARY:      step kind
 // SUMMARY-NEXT: 0 all_gather dp 256 20.000 0.000 0.000
 // SUMMARY-NEXT: 3 reduce_scatter dp 256 8.000 30.000 8.000

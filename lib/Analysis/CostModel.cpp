@@ -687,7 +687,7 @@ FailureOr<ComputeEstimate> CostModel::estimateCompute(Operation *op) const {
       peak = target.getPeakTflops(estimate.rateType);
     }
     if (!peak) {
-      InFlightDiagnostic diag = op->emitError()
+      InFlightDiagnostic diag = mlir::emitError(op->getLoc())
                                 << "target '" << target.getName()
                                 << "' has no compute rate for ";
       if (elementType)
@@ -725,13 +725,17 @@ FailureOr<double> CostModel::getComputeTimeUs(Operation *op) const {
 FailureOr<TargetAttr> mlir::sched::lookupTargetOrEmitError(Operation *op) {
   if (TargetAttr target = TargetAttr::lookup(op))
     return target;
-  return op->emitError("no #sched.target on this function or its parents; "
-                       "attach one with --sched-attach-target");
+  // At the location only: Operation::emitError would print the whole function
+  // (or module) after the message.
+  return mlir::emitError(op->getLoc(),
+                         "no #sched.target on this function or its parents; "
+                         "attach one with --sched-attach-target");
 }
 
 /// Emits the error of a profile that cannot be loaded on `op`.
 static InFlightDiagnostic emitProfileError(Operation *op, StringRef reason) {
-  return op->emitError() << "cannot load cost profile: " << reason;
+  return mlir::emitError(op->getLoc())
+         << "cannot load cost profile: " << reason;
 }
 
 FailureOr<std::optional<MeasuredProfile>>

@@ -8,6 +8,7 @@
 #include "sched/Analysis/ScheduleReport.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/Location.h"
@@ -16,6 +17,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -36,6 +38,11 @@ static std::string formatLocation(Location loc) {
   return result;
 }
 
+double mlir::sched::getLowerBoundUs(const FunctionReport &report) {
+  return std::max({report.headTailBoundUs, report.sim.streamBoundUs,
+                   report.sim.criticalPathUs});
+}
+
 FailureOr<FunctionReport>
 mlir::sched::buildFunctionReport(FunctionOpInterface function,
                                  const CostModel &costModel) {
@@ -50,7 +57,8 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
     return failure();
   FailureOr<SimResult> result = simulate(sim->simOps);
   if (failed(result))
-    return function.emitError("cannot simulate the order of this function");
+    return mlir::emitError(function.getLoc(),
+                           "cannot simulate the order of this function");
   FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
   if (failed(liveness))
     return failure();
@@ -167,8 +175,12 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
                        "critical path, %.3f us head and tail\n",
                        r.sim.streamBoundUs, r.sim.criticalPathUs,
                        r.headTailBoundUs);
-    os << llvm::format("  peak memory     %12.3f MiB at step %u\n",
-                       r.peakMemoryBytes / 1048576.0, r.peakStep);
+    std::string bound =
+        describeLowerBound(r.sim.makespanUs, getLowerBoundUs(r));
+    if (!bound.empty())
+      os << "  versus bound    " << bound << "\n";
+    os << llvm::format("  peak memory     %12s at step %u\n",
+                       formatBytes(r.peakMemoryBytes).c_str(), r.peakStep);
     if (r.collectives.empty())
       continue;
     os << llvm::format("  %5s %-15s %-10s %14s %11s %11s %11s\n", "step",
@@ -306,19 +318,24 @@ static std::string escapeXML(StringRef text) {
   return out;
 }
 
-void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
+void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os,
+                                   double scaleUs) {
   // Integer geometry prints as integers; computed positions go through num().
-  const int width = 1100, left = 130, right = 20, rowHeight = 26, top = 48,
-            memHeight = 110;
+  const int left = 130, right = 20, rowHeight = 26, top = 48, memHeight = 110;
   unsigned rows = 1 + r.streamNames.size();
-  double plotWidth = width - left - right;
   double memTop = top + rows * (rowHeight + 8) + 24;
   double height = memTop + memHeight + 60;
-  double span = r.sim.makespanUs > 0 ? r.sim.makespanUs : 1;
-  auto x = [&](double us) { return left + us / span * plotWidth; };
+  // `scale` microseconds take kTimelinePlotWidth pixels; the axis runs to
+  // the makespan, or to `scale` if that is longer.
+  double makespan = r.sim.makespanUs > 0 ? r.sim.makespanUs : 0;
+  double scale = scaleUs > 0 ? scaleUs : (makespan > 0 ? makespan : 1);
+  double span = std::max(scale, makespan);
+  double plotWidth = kTimelinePlotWidth * span / scale;
+  double width = left + plotWidth + right;
+  auto x = [&](double us) { return left + us / scale * kTimelinePlotWidth; };
   auto num = [](double v) { return llvm::formatv("{0:F1}", v).str(); };
 
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width)
      << "\" height=\"" << num(height) << "\" font-family=\"sans-serif\" "
      << "font-size=\"12\">\n";
   os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
@@ -327,9 +344,7 @@ void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
      << llvm::formatv("{0:F1}", r.sim.makespanUs) << " us, exposed comm "
      << llvm::formatv("{0:F1}", r.sim.exposedCommUs) << " us (overlap "
      << llvm::formatv("{0:F0}", 100 * r.sim.overlapFraction)
-     << "%), peak memory "
-     << llvm::formatv("{0:F1}", r.peakMemoryBytes / 1048576.0)
-     << " MiB</text>\n";
+     << "%), peak memory " << formatBytes(r.peakMemoryBytes) << "</text>\n";
 
   // Row labels and backgrounds.
   for (unsigned row = 0; row < rows; ++row) {
@@ -368,8 +383,8 @@ void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
        << "\" height=\"" << rowHeight << "\" fill=\""
        << (c.exposedUs > 0 ? "#f28e2b" : "#4e79a7")
        << "\" stroke=\"white\" stroke-width=\"0.5\"><title>" << c.kind << " "
-       << c.bytes << " B, exposed " << llvm::formatv("{0:F1}", c.exposedUs)
-       << " us</title></rect>\n";
+       << formatBytes(c.bytes) << ", exposed "
+       << llvm::formatv("{0:F1}", c.exposedUs) << " us</title></rect>\n";
   }
   // Memory as a step chart.
   int64_t peak = std::max<int64_t>(r.peakMemoryBytes, 1);
@@ -378,8 +393,7 @@ void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
   };
   os << "<text x=\"8\" y=\"" << num(memTop + 14) << "\">memory</text>\n";
   os << "<text x=\"8\" y=\"" << num(memTop + 30) << "\">"
-     << llvm::formatv("{0:F1}", r.peakMemoryBytes / 1048576.0)
-     << " MiB peak</text>\n";
+     << formatBytes(r.peakMemoryBytes) << " peak</text>\n";
   os << "<path fill=\"#bcd4e6\" stroke=\"#4e79a7\" d=\"M" << num(x(0)) << " "
      << num(my(0));
   int64_t previous = 0;
@@ -389,13 +403,16 @@ void mlir::sched::writeTimelineSVG(const FunctionReport &r, raw_ostream &os) {
     previous = op.memoryBytes;
   }
   if (!r.ops.empty())
-    os << " L" << num(x(span)) << " " << num(my(r.ops.back().memoryBytes));
-  os << " L" << num(x(span)) << " " << num(my(0)) << " Z\"/>\n";
-  // Time axis.
+    os << " L" << num(x(makespan)) << " " << num(my(r.ops.back().memoryBytes));
+  os << " L" << num(x(makespan)) << " " << num(my(0)) << " Z\"/>\n";
+  // Time axis: a tick every quarter of the scale, to the end of the axis.
   double axisY = memTop + memHeight + 18;
-  for (int tick = 0; tick <= 4; ++tick) {
-    double t = span * tick / 4;
-    StringRef anchor = tick == 0 ? "start" : tick == 4 ? "end" : "middle";
+  int lastTick = static_cast<int>(std::floor(span / scale * 4 + 1e-9));
+  for (int tick = 0; tick <= lastTick; ++tick) {
+    double t = scale * tick / 4;
+    StringRef anchor = tick == 0          ? "start"
+                       : tick == lastTick ? "end"
+                                          : "middle";
     os << "<text x=\"" << num(x(t)) << "\" y=\"" << num(axisY)
        << "\" text-anchor=\"" << anchor << "\">" << llvm::formatv("{0:F0}", t)
        << " us</text>\n";

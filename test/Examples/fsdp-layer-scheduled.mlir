@@ -4,5 +4,5 @@
 // The hand-scheduled example (docs/Reports.md) stays valid and keeps its
 // advantage over the unscheduled one under the H100 cost model.
 
-// UNSCHEDULED: remark: makespan 6224.{{[0-9]+}} us, exposed comm 1619.{{[0-9]+}} us, overlap 0.00, peak memory 973078528 bytes
-// SCHEDULED: remark: makespan 5414.{{[0-9]+}} us, exposed comm 809.{{[0-9]+}} us, overlap 0.50, peak memory 1006632960 bytes
+// UNSCHEDULED: remark: @step: makespan 6224.{{[0-9]+}} us (within 15 % of the lower bound, 5414.{{[0-9]+}} us), exposed comm 1619.{{[0-9]+}} us, overlap 0.00, peak memory 928 MiB
+// SCHEDULED: remark: @step: makespan 5414.{{[0-9]+}} us (optimal: equals the lower bound), exposed comm 809.{{[0-9]+}} us, overlap 0.50, peak memory 960 MiB

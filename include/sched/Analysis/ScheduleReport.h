@@ -57,6 +57,10 @@ struct FunctionReport {
   unsigned peakStep = 0;
 };
 
+/// Returns the tightest lower bound of `report`'s step: the largest of the
+/// head-and-tail, busiest-stream and critical-path bounds.
+double getLowerBoundUs(const FunctionReport &report);
+
 /// Evaluates `function` (its first block) with `costModel`; emits an error
 /// and fails if an op cannot be costed or a value cannot be sized.
 FailureOr<FunctionReport> buildFunctionReport(FunctionOpInterface function,
@@ -70,8 +74,15 @@ void writeSummaryTable(ArrayRef<FunctionReport> reports, raw_ostream &os);
 /// per function, the compute stream and one comm stream per process group as
 /// threads, memory as a counter.
 void writeChromeTrace(ArrayRef<FunctionReport> reports, raw_ostream &os);
-/// Writes an SVG picture of the timeline of `report`.
-void writeTimelineSVG(const FunctionReport &report, raw_ostream &os);
+/// The plot width of the SVG timeline, in pixels, that `scaleUs` stands for.
+constexpr double kTimelinePlotWidth = 1000;
+
+/// Writes an SVG picture of the timeline of `report`. With `scaleUs > 0`,
+/// kTimelinePlotWidth pixels stand for `scaleUs` microseconds (a longer
+/// makespan widens the picture), so pictures written with the same value
+/// share one scale; otherwise the plot spans the makespan.
+void writeTimelineSVG(const FunctionReport &report, raw_ostream &os,
+                      double scaleUs = 0);
 
 } // namespace sched
 } // namespace mlir

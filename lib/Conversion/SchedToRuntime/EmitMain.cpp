@@ -40,7 +40,8 @@ FailureOr<func::FuncOp> SchedEmitMainPass::findEntry() {
   if (!entry.empty()) {
     auto func = module.lookupSymbol<func::FuncOp>(entry);
     if (!func || func.isExternal())
-      return module.emitError() << "entry function '" << entry << "' not found";
+      return mlir::emitError(module.getLoc())
+             << "entry function '" << entry << "' not found";
     return func;
   }
   func::FuncOp found;
@@ -48,8 +49,8 @@ FailureOr<func::FuncOp> SchedEmitMainPass::findEntry() {
     if (func.isPrivate() || func.isExternal() || func.getName() == kMainName)
       continue;
     if (found) {
-      InFlightDiagnostic diag =
-          module.emitError("several public functions; name the one to run "
+      InFlightDiagnostic diag = mlir::emitError(
+          module.getLoc(), "several public functions; name the one to run "
                            "with entry=");
       diag.attachNote(found.getLoc()) << "'" << found.getName() << "'";
       diag.attachNote(func.getLoc()) << "'" << func.getName() << "'";
@@ -58,7 +59,8 @@ FailureOr<func::FuncOp> SchedEmitMainPass::findEntry() {
     found = func;
   }
   if (!found)
-    return module.emitError("no public function with a body to run");
+    return mlir::emitError(module.getLoc(),
+                           "no public function with a body to run");
   return found;
 }
 
@@ -73,7 +75,8 @@ bool isDriverType(Type type) {
 void SchedEmitMainPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (module.lookupSymbol(kMainName)) {
-    module.emitError() << "the module already has a '" << kMainName << "'";
+    mlir::emitError(module.getLoc())
+        << "the module already has a '" << kMainName << "'";
     return signalPassFailure();
   }
   FailureOr<func::FuncOp> found = findEntry();
@@ -84,18 +87,18 @@ void SchedEmitMainPass::runOnOperation() {
   bool bad = false;
   for (auto [index, type] : llvm::enumerate(calleeType.getInputs()))
     if (!isDriverType(type)) {
-      callee.emitError() << "cannot drive argument " << index << " of type "
-                         << type
-                         << ": sched-emit-main supports statically shaped "
-                            "memrefs with the identity layout only";
+      mlir::emitError(callee.getLoc())
+          << "cannot drive argument " << index << " of type " << type
+          << ": sched-emit-main supports statically shaped "
+             "memrefs with the identity layout only";
       bad = true;
     }
   for (auto [index, type] : llvm::enumerate(calleeType.getResults()))
     if (!isDriverType(type)) {
-      callee.emitError() << "cannot check result " << index << " of type "
-                         << type
-                         << ": sched-emit-main supports statically shaped "
-                            "memrefs with the identity layout only";
+      mlir::emitError(callee.getLoc())
+          << "cannot check result " << index << " of type " << type
+          << ": sched-emit-main supports statically shaped "
+             "memrefs with the identity layout only";
       bad = true;
     }
   if (bad)

@@ -570,12 +570,14 @@ LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
 LogicalResult ConvertSchedToRuntimePass::lowerCompute(ComputeOp compute,
                                                       OpBuilder &builder) {
   if (!compute.isOpaque())
-    return compute.emitError("cannot lower a 'sched.compute' with a body; "
-                             "run sched-inline-compute first");
+    return mlir::emitError(compute.getLoc(),
+                           "cannot lower a 'sched.compute' with a body; "
+                           "run sched-inline-compute first");
   if (compute->getNumResults() != 0 ||
       llvm::any_of(compute->getOperandTypes(), llvm::IsaPred<TensorType>))
-    return compute.emitError("cannot lower a 'sched.compute' in tensor form; "
-                             "run one-shot-bufferize first");
+    return mlir::emitError(compute.getLoc(),
+                           "cannot lower a 'sched.compute' in tensor form; "
+                           "run one-shot-bufferize first");
   Location loc = compute.getLoc();
   ModuleOp module = getOperation();
   builder.setInsertionPoint(compute);
@@ -601,7 +603,7 @@ LogicalResult ConvertSchedToRuntimePass::lowerCompute(ComputeOp compute,
         continue; // Scalars do not take part in the opaque computation.
       std::optional<int32_t> dtype = getRuntimeDType(type.getElementType());
       if (!dtype || !memref::isStaticShapeAndContiguousRowMajor(type))
-        return compute.emitError()
+        return mlir::emitError(compute.getLoc())
                << "cannot lower an opaque 'sched.compute' on " << type
                << ": the runtime needs a static contiguous shape and a known "
                   "element type";

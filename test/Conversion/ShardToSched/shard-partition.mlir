@@ -86,4 +86,4 @@ func.func @reshard_replicated_to_split(%x: tensor<8x16xf32>) -> tensor<8x16xf32>
   return %x1 : tensor<8x16xf32>
 }
 
-// REPORT-COUNT-4: remark: makespan
+// REPORT-COUNT-4: remark: @{{[a-z_0-9]+}}: makespan

@@ -495,6 +495,17 @@ func.func @wait_c1(%f: !sched.future<tensor<4xf32>>) {
 
 // -----
 
+// Tests wait: the operand is not a future. The custom syntax infers the
+// results from the operand's type before any verifier runs; the parser used
+// to fail there without a message.
+func.func @wait_not_a_future(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'sched.wait' op expects a '!sched.future' operand, got 'tensor<4xf32>'}}
+  %r = sched.wait %x : tensor<4xf32>
+  return
+}
+
+// -----
+
 sched.process_group @g size = 4
 
 // Tests wait: the results are the carried values.

@@ -144,7 +144,10 @@ TEST(ScheduleOverlapTest, RandomProgramsStayCorrectWithinBudgetAndNoSlower) {
     Evaluation before = evaluate(*module);
 
     PassManager pm(&context);
-    pm.addNestedPass<func::FuncOp>(createSchedScheduleOverlap());
+    // explain=1: the remarks counted below are behind it.
+    SchedScheduleOverlapOptions options;
+    options.explain = true;
+    pm.addNestedPass<func::FuncOp>(createSchedScheduleOverlap(options));
     ASSERT_TRUE(succeeded(pm.run(*module))) << "trial " << trial;
     // The pass manager verifies: dominance (every dependence respected) and
     // the future rules (waited once, in the same block).

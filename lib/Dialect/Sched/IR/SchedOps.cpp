@@ -622,14 +622,21 @@ LogicalResult BroadcastStartOp::verifyWithGroupSize(int64_t groupSize) {
 // WaitOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult WaitOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
-    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+WaitOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                         ValueRange operands, DictionaryAttr, OpaqueProperties,
+                         RegionRange,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
+  // The custom syntax reaches here with whatever type the user wrote, before
+  // any verifier runs: say what is wrong, or the parser fails silently.
   if (operands.empty())
-    return failure();
+    return emitOptionalError(location,
+                             "'sched.wait' op expects one future operand");
   auto future = dyn_cast<FutureType>(operands.front().getType());
   if (!future)
-    return failure();
+    return emitOptionalError(
+        location, "'sched.wait' op expects a '!sched.future' operand, got ",
+        operands.front().getType());
   llvm::append_range(inferredReturnTypes, future.getValueTypes());
   return success();
 }
@@ -657,20 +664,31 @@ void WaitOp::getEffects(
 // ComputeOp
 //===----------------------------------------------------------------------===//
 
+/// Emits `'sched.compute' op <message>` at the op's location, as
+/// emitOpError does but without attaching the op: a compute op with a body
+/// (up to a whole training step) would print all of it after the message.
+static InFlightDiagnostic emitComputeError(ComputeOp op, const Twine &message) {
+  return mlir::emitError(op.getLoc())
+         << "'" << op->getName() << "' op " << message;
+}
+
 LogicalResult ComputeOp::verify() {
   // compute_c1
   if (getBody().size() > 1)
-    return emitOpError("has at most one body, but has ") << getBody().size();
+    return emitComputeError(*this, "has at most one body, but has ")
+           << getBody().size();
   bool memrefOuts =
       llvm::any_of(getOuts().getTypes(), llvm::IsaPred<MemRefType>);
   // compute_c4
   if (memrefOuts && getNumResults() != 0)
-    return emitOpError("writes memref outs and must not have results, but has ")
+    return emitComputeError(
+               *this, "writes memref outs and must not have results, but has ")
            << getNumResults();
   // compute_c3
   if (!getOuts().empty() && !memrefOuts &&
       TypeRange(getOuts().getTypes()) != getResultTypes())
-    return emitOpError("tensor outs must have the types of the results");
+    return emitComputeError(*this,
+                            "tensor outs must have the types of the results");
   return success();
 }
 
@@ -775,12 +793,13 @@ LogicalResult ComputeOp::verifyRegions() {
   SmallVector<Type> expected(getIns().getTypes());
   llvm::append_range(expected, getOuts().getTypes());
   if (body.getArgumentTypes() != TypeRange(expected))
-    return emitOpError("body arguments must have the types of ins followed "
-                       "by outs");
+    return emitComputeError(
+        *this, "body arguments must have the types of ins followed "
+               "by outs");
   // compute_c2
   auto yield = dyn_cast<YieldOp>(body.getTerminator());
   if (!yield)
-    return emitOpError("body must end with 'sched.yield'");
+    return emitComputeError(*this, "body must end with 'sched.yield'");
   if (yield.getValues().getTypes() != getResultTypes())
     return yield.emitOpError("yields ")
            << yield.getValues().size()

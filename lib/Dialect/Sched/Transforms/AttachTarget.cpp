@@ -42,13 +42,13 @@ void SchedAttachTarget::runOnOperation() {
 
   TargetAttr base = TargetAttr::getPreset(context, preset);
   if (!base) {
-    module.emitError() << "unknown target preset '" << preset
-                       << "'; expected one of: "
-                       << llvm::join(TargetAttr::getPresetNames(), ", ");
+    mlir::emitError(module.getLoc())
+        << "unknown target preset '" << preset << "'; expected one of: "
+        << llvm::join(TargetAttr::getPresetNames(), ", ");
     return signalPassFailure();
   }
 
-  auto emitError = [&] { return module.emitError(); };
+  auto emitError = [&] { return mlir::emitError(module.getLoc()); };
   LinkAttr intra = LinkAttr::getChecked(
       emitError, context,
       pick(base.getIntraNode().getBandwidth().convertToDouble(),

@@ -18,7 +18,8 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
   if (failed(target))
     return failure();
   if (!func.getBody().hasOneBlock()) {
-    func.emitRemark() << skipRemark << ": the body has more than one block";
+    mlir::emitRemark(func.getLoc())
+        << skipRemark << ": the body has more than one block";
     return std::optional<BlockAnalyses>();
   }
   FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);

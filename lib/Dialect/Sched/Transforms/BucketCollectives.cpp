@@ -23,6 +23,7 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/IncrementalSimulation.h"
 #include "sched/Analysis/MemoryTimeline.h"
 #include "sched/Analysis/StreamSimulator.h"
@@ -250,21 +251,101 @@ static bool isFreshAllocation(Value value) {
   });
 }
 
+namespace {
+/// Why a start was not bucketed with the bucket before it: what the
+/// aggregated remarks (without `explain`) count.
+enum class Refusal : unsigned { Cap, Window, Order, Placement };
+constexpr unsigned kNumRefusals = 4;
+
+/// How many starts each reason refused, and the first of them.
+struct RefusalCounts {
+  unsigned count[kNumRefusals] = {};
+  unsigned first[kNumRefusals] = {kNone, kNone, kNone, kNone};
+
+  /// Counts a refusal of the start at `pos`.
+  void add(Refusal why, unsigned pos) {
+    unsigned index = static_cast<unsigned>(why);
+    if (count[index]++ == 0)
+      first[index] = pos;
+  }
+};
+} // namespace
+
+/// Returns the words of `why` for the aggregated remark.
+static std::string describeRefusal(Refusal why, int64_t capBytes,
+                                   int64_t window) {
+  switch (why) {
+  case Refusal::Cap:
+    return "the bucket would go over the cap of " + formatBytes(capBytes);
+  case Refusal::Window:
+    return llvm::formatv("it is more than the window of {0} ops away", window);
+  case Refusal::Order:
+    return "another collective of the group starts between it and the bucket "
+           "(keep-collective-order)";
+  case Refusal::Placement:
+    return "no placement of the merged start and wait keeps the "
+           "dependences, the memory accesses and the overlap";
+  }
+  llvm_unreachable("unknown refusal");
+}
+
+/// Emits the short remarks of a function without `explain`: one summary at
+/// the function's location (named by its symbol) and one remark per reason
+/// that refused starts, at the first of them, with the count; none where no
+/// two collectives could share a bucket.
+static void emitShortRemarks(func::FuncOp func, ArrayRef<Operation *> ops,
+                             unsigned bucketed, unsigned numBuckets,
+                             int64_t bucketedBytes, double exposedBeforeUs,
+                             double exposedAfterUs,
+                             const RefusalCounts &refusals, int64_t capBytes,
+                             int64_t window) {
+  unsigned refused = 0;
+  for (unsigned count : refusals.count)
+    refused += count;
+  // Nothing to bucket (at most one candidate per key): nothing to say.
+  if (numBuckets == 0 && refused == 0)
+    return;
+  {
+    InFlightDiagnostic summary = mlir::emitRemark(func.getLoc());
+    summary << "@" << func.getSymName() << ": ";
+    if (numBuckets == 0)
+      summary << "no bucket made";
+    else
+      summary << "bucketed " << bucketed << " collectives into " << numBuckets
+              << (numBuckets == 1 ? " bucket (" : " buckets (")
+              << formatBytes(bucketedBytes) << ")";
+    summary << ", exposed comm " << llvm::formatv("{0:F3}", exposedBeforeUs)
+            << " -> " << llvm::formatv("{0:F3}", exposedAfterUs) << " us";
+    if (refused > 0)
+      summary << "; explain=1 gives each decision";
+  }
+  for (unsigned index = 0; index < kNumRefusals; ++index) {
+    unsigned count = refusals.count[index];
+    if (count == 0)
+      continue;
+    mlir::emitRemark(ops[refusals.first[index]]->getLoc())
+        << count << (count == 1 ? " start" : " starts")
+        << " not bucketed with the bucket before "
+        << (count == 1 ? "it (this one): " : "them (this one first): ")
+        << describeRefusal(static_cast<Refusal>(index), capBytes, window);
+  }
+}
+
 void SchedBucketCollectives::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
     return;
   if (bucketCapBytes < 1) {
-    func.emitError("bucket-cap-bytes must be at least 1");
+    mlir::emitError(func.getLoc(), "bucket-cap-bytes must be at least 1");
     return signalPassFailure();
   }
   if (window < 0) {
-    func.emitError("window must be non-negative");
+    mlir::emitError(func.getLoc(), "window must be non-negative");
     return signalPassFailure();
   }
   if (order != "program" && order != "exposed-first") {
-    func.emitError() << "unknown order '" << order
-                     << "' (program or exposed-first)";
+    mlir::emitError(func.getLoc())
+        << "unknown order '" << order << "' (program or exposed-first)";
     return signalPassFailure();
   }
   bool exposedFirst = order == "exposed-first";
@@ -286,7 +367,7 @@ void SchedBucketCollectives::runOnOperation() {
   // exposed-first order) and which compute ops hid it (the enclosure test).
   FailureOr<SimResult> input = simulate(sim.simOps);
   if (failed(input)) {
-    func.emitError("cannot simulate the input order");
+    mlir::emitError(func.getLoc(), "cannot simulate the input order");
     return signalPassFailure();
   }
   // Compute ops that take time, by position: their times on the compute
@@ -428,7 +509,7 @@ void SchedBucketCollectives::runOnOperation() {
   FailureOr<IncrementalSimulation> simulation =
       IncrementalSimulation::create(sim.simOps);
   if (failed(simulation)) {
-    func.emitError("cannot simulate the input order");
+    mlir::emitError(func.getLoc(), "cannot simulate the input order");
     return signalPassFailure();
   }
   MemoryTimeline memory(liveness.getProblem(), liveness.getProgramOrder());
@@ -444,10 +525,16 @@ void SchedBucketCollectives::runOnOperation() {
     currentPos[pos] = pos;
   // Starts already given a refusal remark: one remark per start.
   std::vector<bool> remarked(n, false);
-  auto remarkRefusal = [&](unsigned pos) -> std::optional<InFlightDiagnostic> {
-    if (!explain || remarked[pos])
+  // The first refusal of each start, by reason, for the short remarks.
+  RefusalCounts refusals;
+  auto remarkRefusal = [&](unsigned pos,
+                           Refusal why) -> std::optional<InFlightDiagnostic> {
+    if (remarked[pos])
       return std::nullopt;
     remarked[pos] = true;
+    refusals.add(why, pos);
+    if (!explain)
+      return std::nullopt;
     Operation *op = sim.ops[pos];
     InFlightDiagnostic diag = mlir::emitRemark(op->getLoc());
     diag << "not bucketed with the previous " << op->getName().stripDialect()
@@ -918,10 +1005,8 @@ void SchedBucketCollectives::runOnOperation() {
           trial.refusal =
               !peak ? std::string("its buffers would be used before they are "
                                   "written")
-                    : llvm::formatv(
-                          "it would raise the peak memory ({0} -> {1} bytes)",
-                          peakLimit, *peak)
-                          .str();
+                    : "it would raise the peak memory (" +
+                          formatBytesChange(peakLimit, *peak) + ")";
         continue;
       }
       chosen = i;
@@ -990,10 +1075,11 @@ void SchedBucketCollectives::runOnOperation() {
           continue;
         Bucket &current = buckets.back();
         if (current.bytes + member.bytes > bucketCapBytes) {
-          if (auto diag = remarkRefusal(member.start))
-            *diag << "the bucket would hold " << current.bytes + member.bytes
-                  << " bytes, over the cap of "
-                  << static_cast<int64_t>(bucketCapBytes);
+          if (auto diag = remarkRefusal(member.start, Refusal::Cap))
+            *diag << "the bucket would hold "
+                  << formatBytes(current.bytes + member.bytes)
+                  << ", over the cap of "
+                  << formatBytes(static_cast<int64_t>(bucketCapBytes));
           break;
         }
         // The window bounds the span of the bucket's starts. In program
@@ -1005,7 +1091,7 @@ void SchedBucketCollectives::runOnOperation() {
                                : std::max(member.start, lastStart) -
                                      std::min(member.start, firstStart) - 1;
         if (between > static_cast<uint64_t>(window)) {
-          if (auto diag = remarkRefusal(member.start)) {
+          if (auto diag = remarkRefusal(member.start, Refusal::Window)) {
             if (member.start > firstStart)
               *diag << between << " ops after the bucket's start, over the "
                     << "window of " << static_cast<int64_t>(window);
@@ -1040,7 +1126,7 @@ void SchedBucketCollectives::runOnOperation() {
                            return m.start == pos;
                          });
                 });
-            if (auto diag = remarkRefusal(member.start)) {
+            if (auto diag = remarkRefusal(member.start, Refusal::Order)) {
               Operation *other = sim.ops[between];
               if (isa<CollectiveOpInterface>(other))
                 *diag << "another collective of the group, '"
@@ -1055,16 +1141,17 @@ void SchedBucketCollectives::runOnOperation() {
             continue;
           }
         }
-        if ((!explain || remarked[member.start]) && hasNoPlacement(member))
+        if ((!explain || remarked[member.start]) && hasNoPlacement(member)) {
+          remarkRefusal(member.start, Refusal::Placement);
           continue;
+        }
         std::string refusal;
         FailureOr<bool> joined = tryJoin(member, refusal);
         if (failed(joined))
           return signalPassFailure();
         if (!*joined) {
-          if (explain)
-            if (auto diag = remarkRefusal(member.start))
-              *diag << refusal;
+          if (auto diag = remarkRefusal(member.start, Refusal::Placement))
+            *diag << refusal;
           continue;
         }
         inBucket[member.start] = true;
@@ -1074,9 +1161,14 @@ void SchedBucketCollectives::runOnOperation() {
 
   // Materialize the buckets of two or more collectives.
   OpBuilder builder(func.getContext());
+  unsigned numBucketed = 0, numBuckets = 0;
+  int64_t bucketedBytes = 0;
   for (const Bucket &bucket : buckets) {
     if (bucket.members.size() < 2)
       continue;
+    numBucketed += bucket.members.size();
+    ++numBuckets;
+    bucketedBytes += bucket.bytes;
     Operation *first = sim.ops[bucket.startPos];
     Operation *mergedWaitOp = sim.ops[bucket.waitPos];
     SmallVector<Value> inputs, outputs;
@@ -1145,7 +1237,7 @@ void SchedBucketCollectives::runOnOperation() {
           llvm::find(waitPositions, bucket.waitPos) - waitPositions.begin();
       mlir::emitRemark(merged->getLoc())
           << "bucketed " << count << " " << first->getName().stripDialect()
-          << " ops, " << bucket.bytes << " bytes, started at the "
+          << " ops, " << formatBytes(bucket.bytes) << ", started at the "
           << ordinal(startIndex, count) << " start and waited at the "
           << ordinal(waitIndex, count) << " wait";
     }
@@ -1154,4 +1246,9 @@ void SchedBucketCollectives::runOnOperation() {
     for (const Member &member : bucket.members)
       sim.ops[member.start]->erase();
   }
+  if (!explain)
+    emitShortRemarks(
+        func, sim.ops, numBucketed, numBuckets, bucketedBytes,
+        input->exposedCommUs, simulation->getTotals().exposedCommUs, refusals,
+        static_cast<int64_t>(bucketCapBytes), static_cast<int64_t>(window));
 }

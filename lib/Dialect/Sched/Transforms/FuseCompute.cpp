@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
 
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
@@ -911,16 +912,18 @@ void FusionPlanner::run(FusionStats &stats) {
       }
       if (exact && *fusedPeak > *limit) {
         memoryRejected[{c.first, c.second}] =
-            llvm::formatv("memory: peak {0} -> {1} bytes (limit {2})",
-                          profile.getPeak(), *fusedPeak, *limit);
+            llvm::formatv("memory: peak {0} (limit {1})",
+                          formatBytesChange(profile.getPeak(), *fusedPeak),
+                          formatBytes(*limit));
         continue;
       }
       if (overhead) {
         memoryRejected[{c.first, c.second}] = llvm::formatv(
-            "memory: inputs dying in both share {0} bytes, more than {1} x "
-            "the saving of {2} bytes (peak {3} -> {4} bytes)",
-            *overhead, options.heuristicFactor, c.score, profile.getPeak(),
-            *fusedPeak);
+            "memory: inputs dying in both share {0}, more than {1} x "
+            "the saving of {2} (peak {3})",
+            formatBytes(*overhead), options.heuristicFactor,
+            formatBytes(c.score),
+            formatBytesChange(profile.getPeak(), *fusedPeak));
         continue;
       }
       LLVM_DEBUG(llvm::dbgs()
@@ -935,10 +938,10 @@ void FusionPlanner::run(FusionStats &stats) {
             mlir::emitRemark(liveness.getOp(first.pos)->getLoc());
         diag << "fused with '" << getKind(second) << "' by reordering "
              << reordering.hi - reordering.lo - 1 << " ops around them: peak "
-             << profile.getPeak() << " -> " << *fusedPeak << " bytes (";
+             << formatBytesChange(profile.getPeak(), *fusedPeak) << " (";
         if (placedPeak)
-          diag << "without reordering " << *placedPeak << " bytes, limit "
-               << *limit << ")";
+          diag << "without reordering " << formatBytes(*placedPeak)
+               << ", limit " << formatBytes(*limit) << ")";
         else
           diag << "ops between them use the first and feed the second)";
       }
@@ -1245,12 +1248,12 @@ void SchedFuseCompute::runOnOperation() {
   } else if (memoryGuard == "none") {
     options.guard = FusionMemoryGuard::None;
   } else {
-    func.emitError() << "unknown memory-guard '" << memoryGuard
-                     << "'; expected exact, heuristic or none";
+    mlir::emitError(func.getLoc()) << "unknown memory-guard '" << memoryGuard
+                                   << "'; expected exact, heuristic or none";
     return signalPassFailure();
   }
   if (maxFusedOps < 1) {
-    func.emitError() << "max-fused-ops must be at least 1";
+    mlir::emitError(func.getLoc()) << "max-fused-ops must be at least 1";
     return signalPassFailure();
   }
   options.tolerance = tolerance;
@@ -1270,12 +1273,14 @@ void SchedFuseCompute::runOnOperation() {
     // At the function's location: Operation::emitRemark would attach the
     // whole function, printed, to every remark.
     InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
+    remark << "@" << func.getSymName() << ": ";
     if (numBlocks > 1)
       remark << "block " << index << ": ";
     remark << "fused " << stats->fusions << " pairs into " << stats->fusedOps
-           << " ops: traffic " << stats->trafficBefore << " -> "
-           << stats->trafficAfter << " bytes, peak " << stats->peakBefore
-           << " -> " << stats->peakAfter << " bytes";
+           << " ops: traffic "
+           << formatBytesChange(stats->trafficBefore, stats->trafficAfter)
+           << ", peak "
+           << formatBytesChange(stats->peakBefore, stats->peakAfter);
   }
   if (!changed)
     markAllAnalysesPreserved();

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
 
 #include "sched/Dialect/Sched/IR/SchedOps.h"
@@ -767,22 +768,23 @@ void SchedReorderForMemory::runOnOperation() {
     // At the function's location: Operation::emitRemark would attach the
     // whole function, printed, to every remark.
     InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
+    remark << "@" << func.getSymName() << ": ";
     if (numBlocks > 1)
       remark << "block " << index << ": ";
     if (result->peak == result->originalPeak) {
-      remark << "kept the original order: peak " << result->peak << " bytes";
+      remark << "kept the original order: peak " << formatBytes(result->peak);
     } else {
       remark << "order '" << stringifyOrderStrategy(result->strategy) << "'";
       if (result->windowsImproved)
         remark << " + " << result->windowsImproved << " exact windows";
-      remark << ": peak " << result->originalPeak << " -> " << result->peak
-             << " bytes";
+      remark << ": peak "
+             << formatBytesChange(result->originalPeak, result->peak);
     }
     remark << " (";
     llvm::interleaveComma(result->candidates, remark,
                           [&](const OrderCandidate &candidate) {
                             remark << stringifyOrderStrategy(candidate.strategy)
-                                   << " " << candidate.peak;
+                                   << " " << formatBytes(candidate.peak);
                           });
     if (result->exactStatus == ExactOrderStatus::TooManyStates)
       remark << ", exact over " << static_cast<int64_t>(exactMaxStates)

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/ScheduleReport.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
@@ -14,6 +15,8 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <cmath>
 
 namespace mlir {
 namespace sched {
@@ -44,7 +47,8 @@ LogicalResult SchedReport::writeFile(ModuleOp module, StringRef path,
   std::string message;
   std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
   if (!file)
-    return module.emitError() << "cannot write '" << path << "': " << message;
+    return mlir::emitError(module.getLoc())
+           << "cannot write '" << path << "': " << message;
   write(file->os());
   file->keep();
   return success();
@@ -53,6 +57,12 @@ LogicalResult SchedReport::writeFile(ModuleOp module, StringRef path,
 void SchedReport::runOnOperation() {
   ModuleOp module = getOperation();
   markAllAnalysesPreserved();
+  if (!std::isfinite(svgTimeUs) || svgTimeUs < 0) {
+    mlir::emitError(module.getLoc())
+        << "svg-time-us must be a non-negative number of microseconds, got "
+        << svgTimeUs;
+    return signalPassFailure();
+  }
 
   FailureOr<std::optional<MeasuredProfile>> profile =
       loadProfileOrEmitError(module, profilePath);
@@ -84,12 +94,21 @@ void SchedReport::runOnOperation() {
       });
       if (it == reports.end())
         continue;
-      function.emitRemark()
-          << "makespan " << llvm::formatv("{0:F3}", it->sim.makespanUs)
-          << " us, exposed comm "
-          << llvm::formatv("{0:F3}", it->sim.exposedCommUs) << " us, overlap "
-          << llvm::formatv("{0:F2}", it->sim.overlapFraction)
-          << ", peak memory " << it->peakMemoryBytes << " bytes";
+      // At the function's location, named by its symbol: Operation's
+      // emitRemark would print the whole function after it.
+      std::string bound =
+          describeLowerBound(it->sim.makespanUs, getLowerBoundUs(*it));
+      InFlightDiagnostic remark = mlir::emitRemark(function.getLoc())
+                                  << "@" << it->name << ": makespan "
+                                  << llvm::formatv("{0:F3}", it->sim.makespanUs)
+                                  << " us";
+      if (!bound.empty())
+        remark << " (" << bound << ")";
+      remark << ", exposed comm "
+             << llvm::formatv("{0:F3}", it->sim.exposedCommUs)
+             << " us, overlap "
+             << llvm::formatv("{0:F2}", it->sim.overlapFraction)
+             << ", peak memory " << formatBytes(it->peakMemoryBytes);
     }
     return;
   }
@@ -111,9 +130,10 @@ void SchedReport::runOnOperation() {
   if (!svgPath.empty()) {
     StringRef pattern = svgPath;
     if (reports.size() > 1 && !pattern.contains("{name}")) {
-      module.emitError() << "svg path '" << pattern
-                         << "' must contain {name} when the module has "
-                         << reports.size() << " functions";
+      mlir::emitError(module.getLoc())
+          << "svg path '" << pattern
+          << "' must contain {name} when the module has " << reports.size()
+          << " functions";
       return signalPassFailure();
     }
     for (const FunctionReport &report : reports) {
@@ -122,7 +142,7 @@ void SchedReport::runOnOperation() {
       if (at != std::string::npos)
         path.replace(at, 6, report.name);
       if (failed(writeFile(module, path, [&](raw_ostream &os) {
-            writeTimelineSVG(report, os);
+            writeTimelineSVG(report, os, svgTimeUs);
           })))
         return signalPassFailure();
     }

@@ -17,6 +17,7 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/RangeMaxTree.h"
 #include "sched/Analysis/StreamSimulator.h"
@@ -569,16 +570,48 @@ private:
 // Remarks go to the locations of the function and of the starts:
 // Operation::emitRemark would attach the whole function, printed, to each.
 
+/// Emits the summary remark of `func` at its location, named by its symbol:
+/// the step `before` and `after`, how far it is from the lower bound of
+/// `ops`, exposed communication, the peak memory change and the budget;
+/// without `explain`, how many collectives stay exposed (the per-collective
+/// remarks are behind `explain`).
+static void emitSummary(func::FuncOp func, const SimResult &before,
+                        const SimResult &after, ArrayRef<SimOp> ops,
+                        StringRef peakChange, StringRef budget, bool explain) {
+  FailureOr<double> headTail = computeHeadTailBound(ops);
+  double bound = std::max(after.streamBoundUs, after.criticalPathUs);
+  if (succeeded(headTail))
+    bound = std::max(bound, *headTail);
+  std::string boundWords = describeLowerBound(after.makespanUs, bound);
+  InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
+  remark << "@" << func.getSymName() << ": step " << us(before.makespanUs)
+         << " -> " << us(after.makespanUs) << " us, exposed comm "
+         << us(before.exposedCommUs) << " -> " << us(after.exposedCommUs)
+         << " us, peak memory " << peakChange << " (budget " << budget << ")";
+  if (!boundWords.empty())
+    remark << "; " << boundWords;
+  if (explain)
+    return;
+  unsigned exposed =
+      llvm::count_if(after.collectives, [](const SimResult::Collective &row) {
+        return row.exposedUs > 0;
+      });
+  if (exposed > 0)
+    remark << "; " << exposed
+           << (exposed == 1 ? " collective stays" : " collectives stay")
+           << " exposed (explain=1 says why)";
+}
+
 void SchedScheduleOverlap::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
     return;
   if (maxInFlight < 1) {
-    func.emitError("max-in-flight must be at least 1");
+    mlir::emitError(func.getLoc(), "max-in-flight must be at least 1");
     return signalPassFailure();
   }
   if (memorySlack < 0) {
-    func.emitError("memory-slack must be non-negative");
+    mlir::emitError(func.getLoc(), "memory-slack must be non-negative");
     return signalPassFailure();
   }
   // With keep-collective-order, a loop whose body communicates keeps its
@@ -601,7 +634,7 @@ void SchedScheduleOverlap::runOnOperation() {
   MemoryProfile originalMemory(liveness.getProblem(), original);
   FailureOr<SimResult> before = simulate(sim.simOps, original);
   if (failed(before)) {
-    func.emitError("cannot simulate the input order");
+    mlir::emitError(func.getLoc(), "cannot simulate the input order");
     return signalPassFailure();
   }
   // The input's peak plus the slack, saturated: a slack past 64 bits (found
@@ -616,8 +649,9 @@ void SchedScheduleOverlap::runOnOperation() {
     budget = inputPeak + static_cast<int64_t>(slackBytes);
   if (originalMemory.getPeak() > budget) {
     mlir::emitRemark(func.getLoc())
-        << "not scheduled: the input already needs " << originalMemory.getPeak()
-        << " bytes, over the memory budget of " << budget;
+        << "not scheduled: the input already needs "
+        << formatBytes(originalMemory.getPeak())
+        << ", over the memory budget of " << formatBytes(budget);
     return;
   }
 
@@ -660,9 +694,9 @@ void SchedScheduleOverlap::runOnOperation() {
       continue;
     }
     if (memory.getPeak() > budget) {
-      rejection = llvm::formatv("its peak {0} bytes is over the budget of "
-                                "{1} bytes",
-                                memory.getPeak(), budget);
+      rejection =
+          llvm::formatv("its peak {0} is over the budget of {1}",
+                        formatBytes(memory.getPeak()), formatBytes(budget));
       continue;
     }
     if (result->makespanUs > before->makespanUs) {
@@ -763,13 +797,12 @@ void SchedScheduleOverlap::runOnOperation() {
     if (sim.ops[step] != terminator)
       sim.ops[step]->moveBefore(terminator);
 
-  mlir::emitRemark(func.getLoc())
-      << "step " << us(before->makespanUs) << " -> " << us(after.makespanUs)
-      << " us, exposed comm " << us(before->exposedCommUs) << " -> "
-      << us(after.exposedCommUs) << " us, peak memory "
-      << originalMemory.getPeak() << " -> " << peakAfter << " bytes (budget "
-      << budget << ")";
-
+  emitSummary(func, *before, after, sim.simOps,
+              formatBytesChange(originalMemory.getPeak(), peakAfter),
+              budget == std::numeric_limits<int64_t>::max()
+                  ? std::string("unlimited")
+                  : formatBytes(budget),
+              explain);
   if (!explain)
     return;
   if (replacedUs)

@@ -106,7 +106,7 @@ LogicalResult verifyCollectiveOrder(func::FuncOp func, bool allowReorder) {
         continue;
       }
       if (number > next) {
-        InFlightDiagnostic diag = func.emitError();
+        InFlightDiagnostic diag = mlir::emitError(func.getLoc());
         if (number == next + 1)
           diag << "collective #" << next << " of group @" << groupName
                << " is missing";
@@ -173,7 +173,7 @@ void SchedVerifySchedule::runOnOperation() {
         Operation *startOp = item.first;
         InFlight &entry = item.second;
         auto conflict = [&](StringRef what) {
-          InFlightDiagnostic diag = op.emitError()
+          InFlightDiagnostic diag = mlir::emitError(op.getLoc())
                                     << what << " while '"
                                     << startOp->getName().getStringRef()
                                     << "' is in flight on it";

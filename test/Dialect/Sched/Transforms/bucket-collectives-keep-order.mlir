@@ -1,6 +1,6 @@
 // RUN: sched-opt %s --pass-pipeline="builtin.module(func.func(sched-record-collective-order,sched-bucket-collectives{profile=%S/Inputs/bucket-profile.json explain=0},sched-verify-schedule{allow-reorder=1}))" | FileCheck %s --check-prefix=FREE
 // RUN: not sched-opt %s --pass-pipeline="builtin.module(func.func(sched-record-collective-order,sched-bucket-collectives{profile=%S/Inputs/bucket-profile.json explain=0},sched-verify-schedule))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
-// RUN: sched-opt %s --pass-pipeline="builtin.module(func.func(sched-record-collective-order,sched-bucket-collectives{profile=%S/Inputs/bucket-profile.json keep-collective-order=1},sched-verify-schedule))" --mlir-print-op-on-diagnostic=false 2>%t.remarks | FileCheck %s --check-prefix=KEEP
+// RUN: sched-opt %s --pass-pipeline="builtin.module(func.func(sched-record-collective-order,sched-bucket-collectives{explain=1 profile=%S/Inputs/bucket-profile.json keep-collective-order=1},sched-verify-schedule))" --mlir-print-op-on-diagnostic=false 2>%t.remarks | FileCheck %s --check-prefix=KEEP
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
 // Tests keep-collective-order in sched-bucket-collectives: an all_reduce on

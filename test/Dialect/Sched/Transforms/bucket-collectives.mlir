@@ -1,4 +1,4 @@
-// RUN: sched-opt %s -split-input-file --sched-bucket-collectives="profile=%S/Inputs/bucket-profile.json bucket-cap-bytes=1024 window=4" --mlir-print-op-on-diagnostic=false -verify-diagnostics | FileCheck %s
+// RUN: sched-opt %s -split-input-file --sched-bucket-collectives="explain=1 profile=%S/Inputs/bucket-profile.json bucket-cap-bytes=1024 window=4" --mlir-print-op-on-diagnostic=false -verify-diagnostics | FileCheck %s
 
 // Inductor's bucketing scenarios (PyTorch's
 // test/distributed/test_overlap_bucketing_unit.py and the bucketing cases of
@@ -21,7 +21,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: return %[[W]]#0, %[[W]]#1
   // CHECK-NOT:  sched.wait
   func.func @independent_all_gathers(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
-    // expected-remark @below {{bucketed 2 all_gather_start ops, 256 bytes, started at the first start and waited at the last wait}}
+    // expected-remark @below {{bucketed 2 all_gather_start ops, 256 B, started at the first start and waited at the last wait}}
     %s1 = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %s2 = sched.all_gather_start %b on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %m1 = sched.compute "mm" ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
@@ -44,7 +44,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: %[[W:.*]]:2 = sched.wait %[[F]]
   // CHECK-NEXT: sched.compute "add" ins(%[[W]]#0, %[[W]]#1, %[[M1]], %[[M2]]
   func.func @all_reduce_bucket(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
-    // expected-remark @below {{bucketed 2 all_reduce_start ops, 128 bytes, started at the first start and waited at the last wait}}
+    // expected-remark @below {{bucketed 2 all_reduce_start ops, 128 B, started at the first start and waited at the last wait}}
     %r1 = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %r2 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %m1 = sched.compute "mm" ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
@@ -72,7 +72,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: sched.compute "add3" ins(%[[W]]#2
   // CHECK-NOT:  sched.wait
   func.func @three_reduce_scatters(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<4x4xf32>) {
-    // expected-remark @below {{bucketed 3 reduce_scatter_start ops, 192 bytes, started at the first start and waited at the first wait}}
+    // expected-remark @below {{bucketed 3 reduce_scatter_start ops, 192 B, started at the first start and waited at the first wait}}
     %s1 = sched.reduce_scatter_start %a on @g reduction = sum scatter_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<2x4xf32>>
     // expected-remark @below {{bucketed with the previous reduce_scatter_start at the early start, early wait (late wait: a result would be used before the wait)}}
     %s2 = sched.reduce_scatter_start %b on @g reduction = sum scatter_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<2x4xf32>>
@@ -134,7 +134,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     %w1 = sched.wait %s1 : !sched.future<tensor<8x4xf32>>
     %x = sched.compute "slice" ins(%w1 : tensor<8x4xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
     // expected-remark @+2 {{not bucketed with the previous all_gather_start: early start: its inputs are not ready; late wait: a result would be used before the wait; late start, early wait: the start would come after the wait}}
-    // expected-remark @+1 {{bucketed 2 all_gather_start ops, 256 bytes, started at the last start and waited at the last wait}}
+    // expected-remark @+1 {{bucketed 2 all_gather_start ops, 256 B, started at the last start and waited at the last wait}}
     %s2 = sched.all_gather_start %x on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %y = sched.compute "neg" ins(%b : tensor<4x4xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
     // expected-remark @+2 {{not bucketed with the previous all_gather_start: early start: its inputs are not ready; late wait: a result would be used before the wait; late start, early wait: the start would come after the wait}}
@@ -156,10 +156,10 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK:      sched.all_reduce_start %{{.*}}, %{{.*}} on @g
   // CHECK-NEXT: sched.all_reduce_start %{{[a-z0-9]*}} on @g
   func.func @cap(%a: tensor<8x16xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) {
-    // expected-remark @below {{bucketed 2 all_reduce_start ops, 1024 bytes, started at the first start and waited at the last wait}}
+    // expected-remark @below {{bucketed 2 all_reduce_start ops, 1 KiB, started at the first start and waited at the last wait}}
     %r1 = sched.all_reduce_start %a on @g reduction = sum : tensor<8x16xf32> -> !sched.future<tensor<8x16xf32>>
     %r2 = sched.all_reduce_start %b on @g reduction = sum : tensor<8x16xf32> -> !sched.future<tensor<8x16xf32>>
-    // expected-remark @below {{not bucketed with the previous all_reduce_start: the bucket would hold 1536 bytes, over the cap of 1024}}
+    // expected-remark @below {{not bucketed with the previous all_reduce_start: the bucket would hold 1.5 KiB, over the cap of 1 KiB}}
     %r3 = sched.all_reduce_start %c on @g reduction = sum : tensor<8x16xf32> -> !sched.future<tensor<8x16xf32>>
     %w1 = sched.wait %r1 : !sched.future<tensor<8x16xf32>>
     %w2 = sched.wait %r2 : !sched.future<tensor<8x16xf32>>
@@ -206,7 +206,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: sched.compute "mm"
   // CHECK-NEXT: %[[W:.*]]:2 = sched.wait %[[F]]
   func.func @late_wait_keeps_overlap(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) {
-    // expected-remark @below {{bucketed 2 all_to_all_start ops, 512 bytes, started at the first start and waited at the last wait}}
+    // expected-remark @below {{bucketed 2 all_to_all_start ops, 512 B, started at the first start and waited at the last wait}}
     %s1 = sched.all_to_all_start %a on @g split_dim = 0 concat_dim = 0 : tensor<8x8xf32> -> !sched.future<tensor<8x8xf32>>
     %s2 = sched.all_to_all_start %b on @g split_dim = 0 concat_dim = 0 : tensor<8x8xf32> -> !sched.future<tensor<8x8xf32>>
     %m1 = sched.compute "mm" ins(%a, %a : tensor<8x8xf32>, tensor<8x8xf32>) cost <time_ns = 1000000> -> (tensor<8x8xf32>)
@@ -255,7 +255,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   func.func @buffers(%a: memref<4x4xf32>, %b: memref<4x4xf32>) -> (memref<4x4xf32>, memref<4x4xf32>) {
     %xa = memref.alloc() : memref<4x4xf32>
     %xb = memref.alloc() : memref<4x4xf32>
-    // expected-remark @below {{bucketed 2 all_reduce_start ops, 128 bytes}}
+    // expected-remark @below {{bucketed 2 all_reduce_start ops, 128 B}}
     %r1 = sched.all_reduce_start %a into %xa on @g reduction = sum : memref<4x4xf32> into memref<4x4xf32> -> !sched.future<memref<4x4xf32>>
     %r2 = sched.all_reduce_start %b into %xb on @g reduction = sum : memref<4x4xf32> into memref<4x4xf32> -> !sched.future<memref<4x4xf32>>
     %w1 = sched.wait %r1 : !sched.future<memref<4x4xf32>>
@@ -294,7 +294,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     %w1 = sched.wait %s1 : !sched.future<tensor<8x4xf32>>
     %t = sched.compute "expand" ins(%w1 : tensor<8x4xf32>) cost <time_ns = 0> -> (tensor<64x64xf32>)
     %r = sched.compute "reduce" ins(%t : tensor<64x64xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
-    // expected-remark @below {{not bucketed with the previous all_gather_start: late wait: a result would be used before the wait; early start, early wait: it would raise the peak memory (16640 -> 16768 bytes); late start, early wait: the start would come after the wait}}
+    // expected-remark @below {{not bucketed with the previous all_gather_start: late wait: a result would be used before the wait; early start, early wait: it would raise the peak memory (16.25 KiB -> 16.38 KiB); late start, early wait: the start would come after the wait}}
     %s2 = sched.all_gather_start %b on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %w2 = sched.wait %s2 : !sched.future<tensor<8x4xf32>>
     return %r, %w2 : tensor<4x4xf32>, tensor<8x4xf32>
@@ -315,7 +315,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: %[[W:.*]]:2 = sched.wait %[[F]]
   // CHECK-NEXT: return %[[W]]#0, %[[W]]#1
   func.func @late_start(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<4x4xf32>) {
-    // expected-remark @below {{bucketed 2 all_gather_start ops, 256 bytes, started at the last start and waited at the last wait}}
+    // expected-remark @below {{bucketed 2 all_gather_start ops, 256 B, started at the last start and waited at the last wait}}
     %s1 = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %y = sched.compute "neg" ins(%b : tensor<4x4xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
     // expected-remark @below {{bucketed with the previous all_gather_start at the late start, late wait (early start: its inputs are not ready)}}
@@ -340,7 +340,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: sched.compute "use" ins(%[[W]]#0
   // CHECK-NEXT: return %{{.*}}, %[[W]]#1
   func.func @early_wait(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<4x4xf32>) {
-    // expected-remark @below {{bucketed 2 all_gather_start ops, 256 bytes, started at the first start and waited at the first wait}}
+    // expected-remark @below {{bucketed 2 all_gather_start ops, 256 B, started at the first start and waited at the first wait}}
     %s1 = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     // expected-remark @below {{bucketed with the previous all_gather_start at the early start, early wait (late wait: a result would be used before the wait)}}
     %s2 = sched.all_gather_start %b on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>

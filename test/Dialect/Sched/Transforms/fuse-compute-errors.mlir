@@ -20,7 +20,7 @@ func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
 // of the results it keeps.
 // CHECK-LABEL: func.func @bounded
 // CHECK: sched.compute "a+b" {{.*}} attributes {sched.dim_bounds = [array<i64: 64>]} -> (tensor<?xf32>)
-// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 1024 -> 512 bytes, peak 768 -> 512 bytes}}
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 1 KiB -> 512 B, peak 768 B -> 512 B}}
 func.func @bounded(%x: tensor<?xf32> {sched.dim_bounds = array<i64: 64>}) -> tensor<?xf32> {
   %a = sched.compute "a" ins(%x : tensor<?xf32>) attributes {sched.dim_bounds = array<i64: 64>} -> (tensor<?xf32>)
   %b = sched.compute "b" ins(%a : tensor<?xf32>) attributes {sched.dim_bounds = array<i64: 64>} -> (tensor<?xf32>)

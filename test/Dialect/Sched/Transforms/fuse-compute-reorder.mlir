@@ -19,11 +19,11 @@
 // CHECK-NEXT: return %[[U]], %[[F]]#1
 // NOREORDER: remark: not fused with 'second': ops between them use the first and feed the second (they would have to move)
 // SMALL: remark: not fused with 'second': ops between them use the first and feed the second (they would have to move, more than reorder-max-ops 1)
-// NONE: remark: fused with 'second' by reordering 2 ops around them: peak 1280 -> 1024 bytes (ops between them use the first and feed the second)
+// NONE: remark: fused with 'second' by reordering 2 ops around them: peak 1.25 KiB -> 1 KiB (ops between them use the first and feed the second)
 // NONE: sched.compute "first+second"
-// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 1280 -> 1024 bytes, peak 1280 -> 1024 bytes}}
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 1.25 KiB -> 1 KiB, peak 1.25 KiB -> 1 KiB}}
 func.func @needs_moves(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
-  // expected-remark@+1 {{fused with 'second' by reordering 3 ops around them: peak 1280 -> 1024 bytes (ops between them use the first and feed the second)}}
+  // expected-remark@+1 {{fused with 'second' by reordering 3 ops around them: peak 1.25 KiB -> 1 KiB (ops between them use the first and feed the second)}}
   %a = sched.compute "first" ins(%x : tensor<64xf32>) -> (tensor<64xf32>)
   %u = sched.compute "lib" ins(%a : tensor<64xf32>) -> (tensor<64xf32>)
   %y = sched.compute "lib" ins(%x : tensor<64xf32>) -> (tensor<64xf32>)
@@ -46,12 +46,12 @@ func.func @needs_moves(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
 // CHECK-NEXT: %[[I:.*]] = sched.compute "lib" ins(%{{.*}} : tensor<16xf32>) -> (tensor<1024xf32>)
 // CHECK-NEXT: %[[F:.*]] = sched.compute "shrink+combine" ins(%[[I]], %[[T]] : tensor<1024xf32>, tensor<1xf32>)
 // CHECK-NEXT: return %[[F]]
-// NOREORDER: remark: not fused with 'combine': memory: peak 4168 -> 8260 bytes (limit 4168)
-// NOREORDER: remark: fused 0 pairs into 0 ops
-// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 4112 -> 4104 bytes, peak 4168 -> 4168 bytes}}
+// NOREORDER: remark: not fused with 'combine': memory: peak 4.07 KiB -> 8.07 KiB (limit 4.07 KiB)
+// NOREORDER: remark: @{{[a-z_0-9]+}}: fused 0 pairs into 0 ops
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 4.02 KiB -> 4.01 KiB, peak 4.07 KiB -> 4.07 KiB}}
 func.func @window(%x: tensor<16xf32>) -> tensor<1xf32> {
   %i = sched.compute "lib" ins(%x : tensor<16xf32>) -> (tensor<1024xf32>)
-  // expected-remark@+1 {{fused with 'combine' by reordering 4 ops around them: peak 4168 -> 4168 bytes (without reordering 8260 bytes, limit 4168)}}
+  // expected-remark@+1 {{fused with 'combine' by reordering 4 ops around them: peak 4.07 KiB -> 4.07 KiB (without reordering 8.07 KiB, limit 4.07 KiB)}}
   %s = sched.compute "shrink" ins(%i : tensor<1024xf32>) -> (tensor<1xf32>)
   %m = sched.compute "lib" ins(%x : tensor<16xf32>) -> (tensor<1024xf32>)
   %t = sched.compute "lib" ins(%m : tensor<1024xf32>) -> (tensor<1xf32>)
@@ -71,7 +71,7 @@ func.func @window(%x: tensor<16xf32>) -> tensor<1xf32> {
 // CHECK-NEXT: %[[B:.*]] = sched.compute "b"
 // CHECK-NEXT: %[[U:.*]] = sched.compute "lib" ins(%[[B]]
 // CHECK-NEXT: %[[F:.*]] = sched.compute "a+e+f" ins(%{{.*}}, %[[U]] : tensor<1024xf32>, tensor<256xf32>)
-// expected-remark@+1 {{fused 2 pairs into 1 ops: traffic 26628 -> 10244 bytes}}
+// expected-remark@+1 {{fused 2 pairs into 1 ops: traffic 26 KiB -> 10 KiB}}
 func.func @join(%x: tensor<1024xf32>) -> (tensor<1xf32>, tensor<256xf32>) {
   // expected-remark@+1 {{not fused with 'a+e+f': cycle: a path leads from it to the other through other ops}}
   %b = sched.compute "b" ins(%x : tensor<1024xf32>) -> (tensor<256xf32>)

@@ -14,7 +14,7 @@
 // CHECK-NEXT: return %[[S]]
 // LOC-LABEL: func.func @producer_consumer
 // LOC: sched.compute "exp+sum" {{.*}} loc(fused["exp", "sum"])
-// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 12292 -> 4100 bytes, peak 8196 -> 4100 bytes}}
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 12 KiB -> 4 KiB, peak 8 KiB -> 4 KiB}}
 func.func @producer_consumer(%x: tensor<1024xf32>) -> tensor<1xf32> {
   %t = sched.compute "exp" ins(%x : tensor<1024xf32>) cost <flops = 1024, bytes_read = 4096, bytes_written = 4096> -> (tensor<1024xf32>) loc("exp")
   %s = sched.compute "sum" ins(%t : tensor<1024xf32>) cost <flops = 1024, bytes_read = 4096, bytes_written = 4> -> (tensor<1xf32>) loc("sum")
@@ -35,7 +35,7 @@ func.func @producer_consumer(%x: tensor<1024xf32>) -> tensor<1xf32> {
 // CHECK-NEXT:   sched.yield %[[SUM]], %[[PROD]] : tensor<8xf32>, tensor<8xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: return %[[F]]#0, %[[F]]#1
-// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 192 -> 128 bytes, peak 128 -> 128 bytes}}
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 192 B -> 128 B, peak 128 B -> 128 B}}
 func.func @bodies(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %s = sched.compute "add" ins(%x, %y : tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>) {
   ^bb0(%a: tensor<8xf32>, %b: tensor<8xf32>):
@@ -57,7 +57,7 @@ func.func @bodies(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tenso
 // CHECK-SAME: (%[[X:.*]]: tensor<256xf32>)
 // CHECK-NEXT: %[[F:.*]]:2 = sched.compute "max+min" ins(%[[X]] : tensor<256xf32>) -> (tensor<1xf32>, tensor<1xf32>)
 // CHECK-NEXT: return %[[F]]#0, %[[F]]#1
-// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 2056 -> 1032 bytes, peak 1032 -> 1032 bytes}}
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 2.01 KiB -> 1.01 KiB, peak 1.01 KiB -> 1.01 KiB}}
 func.func @siblings(%x: tensor<256xf32>) -> (tensor<1xf32>, tensor<1xf32>) {
   %a = sched.compute "max" ins(%x : tensor<256xf32>) -> (tensor<1xf32>)
   %b = sched.compute "min" ins(%x : tensor<256xf32>) -> (tensor<1xf32>)
@@ -79,15 +79,15 @@ func.func @siblings(%x: tensor<256xf32>) -> (tensor<1xf32>, tensor<1xf32>) {
 // CHECK-NEXT: %[[R:.*]] = sched.compute "sum+add" ins(%[[Q]], %[[S]] : tensor<32768x32768xf32>, tensor<32768xf32>)
 // CHECK-SAME: cost <flops = 1073774592>
 // CHECK-NEXT: return %[[R]]
-// HEURISTIC: remark: not fused with 'sum+add': memory: inputs dying in both share 4294967296 bytes, more than 32.00 x the saving of 262144 bytes (peak 4301520896 -> 8596357120 bytes)
-// HEURISTIC: remark: fused 1 pairs into 1 ops: traffic 8590589952 -> 8590327808 bytes, peak 4301520896 -> 4301520896 bytes
-// NONE-LABEL: remark: fused 2 pairs into 1 ops: traffic 8590589952 -> 8590065664 bytes, peak 4301520896 -> 8596357120 bytes
+// HEURISTIC: remark: not fused with 'sum+add': memory: inputs dying in both share 4 GiB, more than 32.00 x the saving of 256 KiB (peak 4.01 GiB -> 8.01 GiB)
+// HEURISTIC: remark: @{{[a-z_0-9]+}}: fused 1 pairs into 1 ops: traffic 8 GiB -> 8 GiB (-256 KiB), peak 4.01 GiB -> 4.01 GiB
+// NONE-LABEL: remark: @{{[a-z_0-9]+}}: fused 2 pairs into 1 ops: traffic 8 GiB -> 8 GiB (-512 KiB), peak 4.01 GiB -> 8.01 GiB
 // NONE: func.func @issue_138685
 // NONE: sched.compute "sum+sum+add"
-// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 8590589952 -> 8590327808 bytes, peak 4301520896 -> 4301520896 bytes}}
+// expected-remark@+1 {{fused 1 pairs into 1 ops: traffic 8 GiB -> 8 GiB (-256 KiB), peak 4.01 GiB -> 4.01 GiB}}
 func.func @issue_138685(%a: tensor<32768x16xf32>, %b: tensor<32768x16xf32>, %c: tensor<16x32768xf32>) -> tensor<32768xf32> {
   %p = sched.compute "matmul" ins(%a, %c : tensor<32768x16xf32>, tensor<16x32768xf32>) cost <flops = 34359738368> -> (tensor<32768x32768xf32>)
-  // expected-remark@+1 {{not fused with 'sum+add': memory: peak 4301520896 -> 8596357120 bytes (limit 4301520896)}}
+  // expected-remark@+1 {{not fused with 'sum+add': memory: peak 4.01 GiB -> 8.01 GiB (limit 4.01 GiB)}}
   %s = sched.compute "sum" ins(%p : tensor<32768x32768xf32>) cost <flops = 1073741824> -> (tensor<32768xf32>)
   %q = sched.compute "matmul" ins(%b, %c : tensor<32768x16xf32>, tensor<16x32768xf32>) cost <flops = 34359738368> -> (tensor<32768x32768xf32>)
   %t = sched.compute "sum" ins(%q : tensor<32768x32768xf32>) cost <flops = 1073741824> -> (tensor<32768xf32>)
@@ -137,7 +137,7 @@ func.func @body_and_opaque(%x: tensor<8xf32>) -> tensor<8xf32> {
 // Tests the size limit (RUN 5, max-fused-ops=2): a chain of three fuses its
 // best pair, then the third op would make three.
 // SIZE: remark: not fused with 'c': size: 3 ops, more than max-fused-ops 2
-// SIZE: remark: fused 1 pairs into 1 ops
+// SIZE: remark: @{{[a-z_0-9]+}}: fused 1 pairs into 1 ops
 // CHECK-LABEL: func.func @chain
 // CHECK-NEXT: sched.compute "a+b+c"
 // expected-remark@+1 {{fused 2 pairs into 1 ops}}

@@ -13,9 +13,9 @@
 // CHECK-NEXT: %[[B:.*]] = sched.compute "make_b"
 // CHECK-NEXT: %[[RB:.*]] = sched.compute "reduce_b" ins(%[[B]]
 // CHECK-NEXT: return %[[RA]], %[[RB]]
-// NOEXACT: remark: order 'greedy': peak 2068 -> 1048 bytes (original 2068, greedy 1048, bfs 2068, dfs 1048)
-// BUDGET: remark: order 'greedy': peak 2068 -> 1048 bytes (original 2068, greedy 1048, bfs 2068, dfs 1048, exact over 1 states)
-// expected-remark@+1 {{order 'greedy': peak 2068 -> 1048 bytes (original 2068, greedy 1048, bfs 2068, dfs 1048, exact 1048)}}
+// NOEXACT: remark: @{{[a-z_0-9]+}}: order 'greedy': peak 2.02 KiB -> 1.02 KiB (original 2.02 KiB, greedy 1.02 KiB, bfs 2.02 KiB, dfs 1.02 KiB)
+// BUDGET: remark: @{{[a-z_0-9]+}}: order 'greedy': peak 2.02 KiB -> 1.02 KiB (original 2.02 KiB, greedy 1.02 KiB, bfs 2.02 KiB, dfs 1.02 KiB, exact over 1 states)
+// expected-remark@+1 {{order 'greedy': peak 2.02 KiB -> 1.02 KiB (original 2.02 KiB, greedy 1.02 KiB, bfs 2.02 KiB, dfs 1.02 KiB, exact 1.02 KiB)}}
 func.func @interleave(%x: tensor<4xf32>) -> (tensor<1xf32>, tensor<1xf32>) {
   %a = sched.compute "make_a" ins(%x : tensor<4xf32>) -> (tensor<256xf32>)
   %b = sched.compute "make_b" ins(%x : tensor<4xf32>) -> (tensor<256xf32>)
@@ -31,7 +31,7 @@ func.func @interleave(%x: tensor<4xf32>) -> (tensor<1xf32>, tensor<1xf32>) {
 // CHECK-NEXT: sched.compute "a"
 // CHECK-NEXT: sched.compute "b"
 // CHECK-NEXT: sched.compute "c"
-// expected-remark@+1 {{kept the original order: peak 1296 bytes (original 1296, greedy 1296, bfs 1296, dfs 1296, exact 1296)}}
+// expected-remark@+1 {{kept the original order: peak 1.27 KiB (original 1.27 KiB, greedy 1.27 KiB, bfs 1.27 KiB, dfs 1.27 KiB, exact 1.27 KiB)}}
 func.func @chain(%x: tensor<4xf32>) -> tensor<1xf32> {
   %a = sched.compute "a" ins(%x : tensor<4xf32>) -> (tensor<256xf32>)
   %b = sched.compute "b" ins(%a : tensor<256xf32>) -> (tensor<64xf32>)
@@ -52,7 +52,7 @@ sched.process_group @g size = 2
 // CHECK-NEXT: %[[W1:.*]] = sched.wait %[[F1]]
 // CHECK-NEXT: %[[F2:.*]] = sched.all_gather_start %{{.*}} on @g
 // CHECK-NEXT: %[[W2:.*]] = sched.wait %[[F2]]
-// expected-remark@+1 {{kept the original order: peak 6148 bytes (original 6148, greedy 6148, bfs 6148, dfs 6148, exact 6148)}}
+// expected-remark@+1 {{kept the original order: peak 6 KiB (original 6 KiB, greedy 6 KiB, bfs 6 KiB, dfs 6 KiB, exact 6 KiB)}}
 func.func @collectives(%x: tensor<256xf32>, %y: tensor<256xf32>) -> tensor<1xf32> {
   %f1 = sched.all_gather_start %x on @g gather_dim = 0 : tensor<256xf32> -> !sched.future<tensor<512xf32>>
   %w1 = sched.wait %f1 : !sched.future<tensor<512xf32>>
@@ -73,7 +73,7 @@ func.func @collectives(%x: tensor<256xf32>, %y: tensor<256xf32>) -> tensor<1xf32
 // CHECK-NEXT: sched.compute "use_a" ins(%[[A]]
 // CHECK-NEXT: %[[B:.*]] = sched.compute "load_b"
 // CHECK-NEXT: sched.compute "use_b" ins(%[[B]]
-// expected-remark@+1 {{order 'greedy': peak 3092 -> 2072 bytes (original 3092, greedy 2072, bfs 2072, dfs 2072, exact 2072)}}
+// expected-remark@+1 {{order 'greedy': peak 3.02 KiB -> 2.02 KiB (original 3.02 KiB, greedy 2.02 KiB, bfs 2.02 KiB, dfs 2.02 KiB, exact 2.02 KiB)}}
 func.func @effects(%m: memref<256xf32>, %x: tensor<4xf32>) -> (tensor<1xf32>, tensor<1xf32>) {
   %a = sched.compute "load_a" ins(%m : memref<256xf32>) -> (tensor<256xf32>)
   sched.compute "clobber" ins(%x : tensor<4xf32>) outs(%m : memref<256xf32>)
@@ -92,7 +92,7 @@ func.func @effects(%m: memref<256xf32>, %x: tensor<4xf32>) -> (tensor<1xf32>, te
 // CHECK-LABEL: func.func @in_place
 // CHECK: sched.compute "read_init"
 // CHECK-NEXT: sched.compute "update"
-// expected-remark@+1 {{kept the original order: peak 9232 bytes (original 9232, greedy 9232, bfs 9232, dfs 9232, exact 9232)}}
+// expected-remark@+1 {{kept the original order: peak 9.02 KiB (original 9.02 KiB, greedy 9.02 KiB, bfs 9.02 KiB, dfs 9.02 KiB, exact 9.02 KiB)}}
 func.func @in_place(%x: tensor<4xf32>) -> tensor<1xf32> {
   %l = sched.compute "make_l" ins(%x : tensor<4xf32>) -> (tensor<1024xf32>)
   %init = sched.compute "zeros" -> (tensor<256xf32>)
@@ -112,7 +112,7 @@ func.func @in_place(%x: tensor<4xf32>) -> tensor<1xf32> {
 // CHECK-NEXT: sched.compute "reduce" ins(%[[A0]]
 // CHECK-NEXT: %[[A1:.*]] = sched.compute "make"
 // CHECK-NEXT: sched.compute "reduce" ins(%[[A1]]
-// expected-remark@+1 {{order 'greedy': peak 14356 -> 1096 bytes (original 14356, greedy 1096, bfs 14356, dfs 1096)}}
+// expected-remark@+1 {{order 'greedy': peak 14.02 KiB -> 1.07 KiB (original 14.02 KiB, greedy 1.07 KiB, bfs 14.02 KiB, dfs 1.07 KiB)}}
 func.func @large(%x: tensor<4xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) {
   %a0 = sched.compute "make" ins(%x : tensor<4xf32>) -> (tensor<256xf32>)
   %a1 = sched.compute "make" ins(%x : tensor<4xf32>) -> (tensor<256xf32>)
@@ -150,7 +150,7 @@ func.func @large(%x: tensor<4xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<1xf
 // Tests the exact windows (RUN 4, exact-max-ops=5): no heuristic finds that
 // "op5" should run before "op4" (freeing %v0 and %v2 before the 1 KiB %v4
 // is made); the exact solver, on the 5 ops around the peak, does.
-// WINDOWS: remark: order 'original' + 1 exact windows: peak 4432 -> 3408 bytes (original 4432, greedy 4432, bfs 4432, dfs 4432)
+// WINDOWS: remark: @{{[a-z_0-9]+}}: order 'original' + 1 exact windows: peak 4.33 KiB -> 3.33 KiB (original 4.33 KiB, greedy 4.33 KiB, bfs 4.33 KiB, dfs 4.33 KiB)
 // WINDOWS-LABEL: func.func @windows
 // WINDOWS: sched.compute "op3"
 // WINDOWS-NEXT: sched.compute "op5"
@@ -160,7 +160,7 @@ func.func @large(%x: tensor<4xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<1xf
 // CHECK-LABEL: func.func @windows
 // CHECK: sched.compute "op5"
 // CHECK-NEXT: sched.compute "op4"
-// expected-remark@+1 {{order 'exact': peak 4432 -> 3408 bytes (original 4432, greedy 4432, bfs 4432, dfs 4432, exact 3408)}}
+// expected-remark@+1 {{order 'exact': peak 4.33 KiB -> 3.33 KiB (original 4.33 KiB, greedy 4.33 KiB, bfs 4.33 KiB, dfs 4.33 KiB, exact 3.33 KiB)}}
 func.func @windows(%x: tensor<4xf32>) -> (tensor<256xf32>, tensor<64xf32>) {
   %v0 = sched.compute "op0" ins(%x : tensor<4xf32>) -> (tensor<256xf32>)
   %v1 = sched.compute "op1" ins(%v0, %x : tensor<256xf32>, tensor<4xf32>) -> (tensor<64xf32>)

@@ -2,6 +2,7 @@
 // RUN: not sched-opt %s -split-input-file --sched-report="json=%t.nodir/missing/r.json" 2>&1 | FileCheck %s --check-prefix=NOFILE
 // RUN: not sched-opt %s -split-input-file --sched-report="profile=%t.none.json" 2>&1 | FileCheck %s --check-prefix=NOPROFILE
 // RUN: not sched-opt %s -split-input-file --sched-report="svg=%t.svg" 2>&1 | FileCheck %s --check-prefix=SVGNAME
+// RUN: not sched-opt %s -split-input-file --sched-report="svg=%t.{name}.svg svg-time-us=-1" 2>&1 | FileCheck %s --check-prefix=SVGTIME
 
 // Tests a function without a target.
 // expected-error@+1 {{no #sched.target on this function or its parents; attach one with --sched-attach-target}}
@@ -24,6 +25,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 
 // NOFILE: error: cannot write '{{.*}}r.json'
 // NOPROFILE: error: cannot load cost profile:
+// SVGTIME: error: svg-time-us must be a non-negative number of microseconds, got -1
 // SVGNAME: error: svg path '{{.*}}.svg' must contain {name} when the module has 2 functions
 
 // -----

@@ -5,6 +5,8 @@
 // RUN: FileCheck %s --check-prefix=SVG < %t.step.svg
 // RUN: sched-opt %s --sched-report="profile=%S/Inputs/report-profile.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: sched-opt %s --sched-report="json=-" -o /dev/null | FileCheck %s --check-prefix=MODEL
+// RUN: sched-opt %s --sched-report="svg=- svg-time-us=76 profile=%S/Inputs/report-profile.json" -o /dev/null | FileCheck %s --check-prefix=SCALE
+// RUN: sched-opt %s --sched-report="svg=- svg-time-us=19 profile=%S/Inputs/report-profile.json" -o /dev/null | FileCheck %s --check-prefix=WIDE
 
 // One all_gather (20 us from the profile) overlapped with 30 us of compute,
 // one reduce_scatter (8 us) waited on at once.
@@ -50,13 +52,16 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // JSON-NEXT:     "begin_us": 0,
 // JSON-NEXT:     "end_us": 20,
 // JSON-NEXT:     "exposed_us": 0,
-// JSON-NEXT:     "location": "{{.*}}report.mlir:15:10"
+// JSON-NEXT:     "location": "{{.*}}report.mlir:17:10"
 // JSON:          "kind": "reduce_scatter",
 // JSON:          "exposed_us": 8,
 
 // SUMMARY: function @step on t: 6 ops, 2 collectives
 // SUMMARY-NEXT: makespan 38.000 us
 // SUMMARY:      exposed comm 8.000 us (overlap 71.4%)
+// SUMMARY-NEXT: lower bounds 30.000 us streams, 30.000 us critical path, 30.000 us head and tail
+// SUMMARY-NEXT: versus bound within 26.7 % of the lower bound, 30.000 us
+// SUMMARY-NEXT: peak memory 640 B at step 1
 // SUMMARY:      step kind
 // SUMMARY-NEXT: 0 all_gather dp 256 20.000 0.000 0.000
 // SUMMARY-NEXT: 3 reduce_scatter dp 256 8.000 30.000 8.000
@@ -74,7 +79,22 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // SVG: fill="#e15759"{{.*}}<title>wait (exposed) 30.0-38.0 us</title>
 // SVG: </svg>
 
-// REMARK: remark: makespan 38.000 us, exposed comm 8.000 us, overlap 0.71, peak memory 640 bytes
+// With svg-time-us, 1000 px of plot stand for that many microseconds in
+// every picture: the 38 us step over a 76 us scale fills half the plot (its
+// 8 us exposed wait at 30 us starts at 130 + 30/76 x 1000 = 524.7 px), and
+// the axis runs to 76 us. Against a 19 us scale the picture is twice as
+// wide (130 + 2000 + 20 px) and the wait starts at 130 + 30/19 x 1000.
+// SCALE: <svg xmlns="http://www.w3.org/2000/svg" width="1150.0"
+// SCALE: <rect x="524.7" y="48" width="105.3" height="26" fill="#e15759"
+// SCALE: text-anchor="end">76 us</text>
+// WIDE: <svg xmlns="http://www.w3.org/2000/svg" width="2150.0"
+// WIDE: <rect x="1708.9" y="48" width="421.1" height="26" fill="#e15759"
+// WIDE: text-anchor="end">38 us</text>
+
+// The remark names the function, says how far the step is from its lower
+// bound (30 us: the compute stream is busy 30 us) and gives sizes in human
+// units.
+// REMARK: remark: @step: makespan 38.000 us (within 26.7 % of the lower bound, 30.000 us), exposed comm 8.000 us, overlap 0.71, peak memory 640 B
 
 // Without a profile the analytical model gives the collective times.
 // MODEL: "makespan_us":

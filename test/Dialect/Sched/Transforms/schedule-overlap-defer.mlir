@@ -1,4 +1,4 @@
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000 explain=0" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
 
 // Deferral: the compute that the next waiting collective needs runs first,

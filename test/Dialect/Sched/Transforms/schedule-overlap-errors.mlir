@@ -1,4 +1,4 @@
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json" -verify-diagnostics -o /dev/null
 // RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="max-in-flight=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAP
 // RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="memory-slack=-0.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLACK
 // RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="memory-budget=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
@@ -15,7 +15,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   sched.process_group @g size = 2
   // Tests two collectives of one group: both are issued at once, but the
   // group is one in-order stream, so the second stays partly exposed.
-  // expected-remark@+1 {{step 4000.000 -> 3000.000 us, exposed comm 2000.000 -> 1000.000 us, peak memory 320 -> 320 bytes (budget 336)}}
+  // expected-remark@+1 {{step 4000.000 -> 3000.000 us, exposed comm 2000.000 -> 1000.000 us, peak memory 320 B -> 320 B (budget 336 B)}}
   func.func @budget(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
     %r1 = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w1 = sched.wait %r1 : !sched.future<tensor<4x4xf32>>
@@ -30,4 +30,4 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 
 // CAP: error: max-in-flight must be at least 1
 // SLACK: error: memory-slack must be non-negative
-// BUDGET: remark: not scheduled: the input already needs 320 bytes, over the memory budget of 8
+// BUDGET: remark: not scheduled: the input already needs 320 B, over the memory budget of 8 B

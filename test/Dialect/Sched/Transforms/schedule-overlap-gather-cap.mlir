@@ -1,7 +1,7 @@
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=704 explain=0" 2>/dev/null | FileCheck %s
-// RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=704" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: sched-opt %s --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=704" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=704 gather-cap=-1 explain=0" 2>/dev/null | FileCheck %s --check-prefix=NOCAP
-// RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=704 gather-cap=-1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCAP-REMARK
+// RUN: sched-opt %s --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=704 gather-cap=-1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCAP-REMARK
 // The pipeline passes its gather-cap on (its memory-slack=0.1 is the same
 // budget, 640 + 64 bytes).
 // RUN: sched-opt %s --sched-pipeline="profile=%S/Inputs/overlap-profile.json memory-slack=0.1 reorder=0 bucket=0 gather-cap=-1 explain=0" 2>/dev/null | FileCheck %s --check-prefix=NOCAP
@@ -31,7 +31,7 @@
 // CHECK-NEXT:  sched.all_reduce_start
 // CHECK-NEXT:  sched.all_gather_start %arg2
 
-// REMARK: remark: step 22400.000 -> 14300.000 us, exposed comm 12000.000 -> 3900.000 us, peak memory 640 -> 704 bytes (budget 704)
+// REMARK: remark: @{{[a-z_0-9]+}}: step 22400.000 -> 14300.000 us, exposed comm 12000.000 -> 3900.000 us, peak memory 640 B -> 704 B (budget 704 B)
 // REMARK: remark: chose the critical-path schedule with interleaved micro-batch priority and at most 2 weight gathers ahead (14300.000 us) over the list schedule (15400.000 us)
 // REMARK: remark: exposed 500.000 of 1000.000 us: started late: 2 weight gathers whose users had not all run were already issued
 // REMARK-NEXT: %gb0_1 = sched.all_gather_start
@@ -43,7 +43,7 @@
 // NOCAP-NEXT:  sched.all_gather_start %arg2
 // NOCAP-NEXT:  sched.compute "f0_0"
 
-// NOCAP-REMARK: remark: step 22400.000 -> 14400.000 us
+// NOCAP-REMARK: remark: @{{[a-z_0-9]+}}: step 22400.000 -> 14400.000 us
 // NOCAP-REMARK: remark: chose the critical-path schedule with interleaved micro-batch priority (14400.000 us) over the list schedule (15400.000 us)
 // NOCAP-REMARK-NOT: weight gathers
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {

@@ -1,5 +1,5 @@
-// RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000 max-in-flight=1" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
-// RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000 max-in-flight=2" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAP2
+// RUN: sched-opt %s --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=1000000 max-in-flight=1" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
+// RUN: sched-opt %s --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=1000000 max-in-flight=2" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAP2
 
 // Two collectives of one group, one compute op to hide them behind, and a
 // consumer that needs both: with max-in-flight=1 the second starts only when

@@ -1,5 +1,5 @@
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000 explain=0" 2>/dev/null | FileCheck %s
-// RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: sched-opt %s --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // The interleaved micro-batch priority of the critical-path strategy
 // (CriticalPathSchedule.cpp): two micro-batches of gradient accumulation,
@@ -32,7 +32,7 @@
 // CHECK:       sched.compute "b1_0"
 // CHECK:       sched.compute "acc1_0"
 
-// REMARK: remark: step 22400.000 -> 12900.000 us, exposed comm 12000.000 -> 2500.000 us, peak memory 640 -> 832 bytes (budget 1000000)
+// REMARK: remark: @{{[a-z_0-9]+}}: step 22400.000 -> 12900.000 us, exposed comm 12000.000 -> 2500.000 us, peak memory 640 B -> 832 B (budget 976.56 KiB)
 // REMARK: remark: chose the critical-path schedule with interleaved micro-batch priority (12900.000 us) over the list schedule (14400.000 us)
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @tp size = 2

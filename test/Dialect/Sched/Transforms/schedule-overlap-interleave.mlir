@@ -1,8 +1,8 @@
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000 explain=0" 2>/dev/null | FileCheck %s --check-prefix=FREE
-// RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=FREE-REMARK
+// RUN: sched-opt %s --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=FREE-REMARK
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000 explain=0" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=critical-path
 // RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=544 explain=0" 2>/dev/null | FileCheck %s --check-prefix=TIGHT
-// RUN: sched-opt %s --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=544" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIGHT-REMARK --implicit-check-not=critical-path
+// RUN: sched-opt %s --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=544" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIGHT-REMARK --implicit-check-not=critical-path
 
 // Interleaving independent chains (the critical-path strategy,
 // CriticalPathSchedule.cpp). Two micro-batches of gradient accumulation,
@@ -33,9 +33,9 @@
 // FREE:      sched.compute "mb1_l1"
 
 // With explain, a remark says which strategy won and against what.
-// FREE-REMARK: remark: step 12000.000 -> 6000.000 us, exposed comm 8000.000 -> 2000.000 us, peak memory 448 -> 576 bytes (budget 1000000)
+// FREE-REMARK: remark: @{{[a-z_0-9]+}}: step 12000.000 -> 6000.000 us, exposed comm 8000.000 -> 2000.000 us, peak memory 448 B -> 576 B (budget 976.56 KiB)
 // FREE-REMARK: remark: chose the critical-path schedule with bottom level priority (6000.000 us) over the list schedule (8000.000 us)
-// QUIET: remark: step 12000.000 -> 6000.000 us
+// QUIET: remark: @{{[a-z_0-9]+}}: step 12000.000 -> 6000.000 us
 
 // A memory budget of 544 bytes forbids the interleaving: the critical-path
 // schedule is no faster within it, so the list schedule stays, micro-batch
@@ -45,7 +45,7 @@
 // TIGHT:       sched.compute "mb0_l1"
 // TIGHT:       sched.compute "mb1_l0"
 // TIGHT:       sched.compute "mb1_l1"
-// TIGHT-REMARK: remark: step 12000.000 -> 8000.000 us, exposed comm 8000.000 -> 4000.000 us, peak memory 448 -> 512 bytes (budget 544)
+// TIGHT-REMARK: remark: @{{[a-z_0-9]+}}: step 12000.000 -> 8000.000 us, exposed comm 8000.000 -> 4000.000 us, peak memory 448 B -> 512 B (budget 544 B)
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @tp size = 2
   sched.process_group @fsdp size = 2

@@ -1,4 +1,4 @@
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json explain=0" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
 
 // Compute placed ahead of ops of the input order is charged what it adds at
@@ -15,7 +15,7 @@
 // CHECK-NEXT: sched.reduce_scatter_start
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-remark @+1 {{step 3000.000 -> 3000.000 us, exposed comm 1000.000 -> 1000.000 us, peak memory 1728 -> 1728 bytes (budget 1814)}}
+  // expected-remark @+1 {{step 3000.000 -> 3000.000 us, exposed comm 1000.000 -> 1000.000 us, peak memory 1.69 KiB -> 1.69 KiB (budget 1.77 KiB)}}
   func.func @defer_over_budget(%x: tensor<4x4xf32>, %dy: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<8x16xf32>) {
     %t = sched.compute "act" ins(%x : tensor<4x4xf32>) cost <time_ns = 0> -> (tensor<16x16xf32>)
     %dx = sched.compute "dgrad" ins(%dy, %t : tensor<4x4xf32>, tensor<16x16xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
@@ -39,7 +39,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // CHECK-NEXT: sched.compute "zeros"
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-remark @+1 {{step 2500.000 -> 2500.000 us, exposed comm 1000.000 -> 1000.000 us, peak memory 4192 -> 4192 bytes (budget 4401)}}
+  // expected-remark @+1 {{step 2500.000 -> 2500.000 us, exposed comm 1000.000 -> 1000.000 us, peak memory 4.09 KiB -> 4.09 KiB (budget 4.3 KiB)}}
   func.func @zeros_not_pulled(%w: tensor<2x4xf32>) -> (tensor<4x4xf32>, tensor<32x32xf32>) {
     // expected-remark @+1 {{exposed 1000.000 of 1000.000 us: no independent compute between its inputs and its first use; the memory budget kept later compute from running during it}}
     %f = sched.all_gather_start %w on @g gather_dim = 0 : tensor<2x4xf32> -> !sched.future<tensor<4x4xf32>>
@@ -61,7 +61,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // CHECK-NEXT: sched.wait
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-remark @+1 {{step 2500.000 -> 2000.000 us, exposed comm 1000.000 -> 500.000 us, peak memory 4192 -> 4256 bytes (budget 4401)}}
+  // expected-remark @+1 {{step 2500.000 -> 2000.000 us, exposed comm 1000.000 -> 500.000 us, peak memory 4.09 KiB -> 4.16 KiB (budget 4.3 KiB)}}
   func.func @zeros_pulled(%w: tensor<2x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     // expected-remark @+1 {{exposed 500.000 of 1000.000 us: only 500.000 us of independent compute before its first use}}
     %f = sched.all_gather_start %w on @g gather_dim = 0 : tensor<2x4xf32> -> !sched.future<tensor<4x4xf32>>

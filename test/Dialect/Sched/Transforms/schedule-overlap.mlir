@@ -1,5 +1,5 @@
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000 explain=0" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=1000000" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // The scenarios of Inductor's overlap scheduler tests (PyTorch's
 // test/distributed/test_aten_comm_compute_reordering.py and
@@ -16,7 +16,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: %[[M1:.*]] = sched.compute "mm"
   // CHECK-NEXT: %[[W:.*]] = sched.wait %[[R]]
   // CHECK-NEXT: sched.compute "mm" ins(%[[W]], %[[M1]]
-  // REMARK: remark: step 3000.000 -> 2000.000 us, exposed comm 1000.000 -> 0.000 us
+  // REMARK: remark: @{{[a-z_0-9]+}}: step 3000.000 -> 2000.000 us, exposed comm 1000.000 -> 0.000 us
   func.func @sink_wait(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %rw = sched.wait %r : !sched.future<tensor<4x4xf32>>
@@ -39,7 +39,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: sched.compute "relu"
   // CHECK-NEXT: sched.compute "mm"
   // CHECK-NEXT: sched.wait %[[R]]
-  // REMARK: remark: step 4000.000 -> 3000.000 us, exposed comm 1000.000 -> 0.000 us
+  // REMARK: remark: @{{[a-z_0-9]+}}: step 4000.000 -> 3000.000 us, exposed comm 1000.000 -> 0.000 us
   func.func @raise_with_prologue(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
     %m0 = sched.compute "mm" ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
     %t = sched.compute "relu" ins(%m0 : tensor<4x4xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
@@ -69,7 +69,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: %[[T1:.*]] = sched.compute "relu" ins(%[[M1]]
   // CHECK-NEXT: %[[M2:.*]] = sched.compute "mm" ins(%[[T1]], %[[T1]]
   // CHECK-NEXT: sched.compute "mm" ins(%[[W]], %[[M2]]
-  // REMARK: remark: step 4000.000 -> 4000.000 us, exposed comm 0.000 -> 0.000 us
+  // REMARK: remark: @{{[a-z_0-9]+}}: step 4000.000 -> 4000.000 us, exposed comm 0.000 -> 0.000 us
   func.func @exact_order(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
     %m0 = sched.compute "mm" ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
     %t0 = sched.compute "relu" ins(%m0 : tensor<4x4xf32>) cost <time_ns = 0> -> (tensor<4x4xf32>)
@@ -103,7 +103,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT: sched.wait %[[R2]]
   // CHECK-NEXT: sched.compute "add"
   // CHECK-NEXT: sched.compute "mm"
-  // REMARK: remark: step 5000.000 -> 3000.000 us, exposed comm 2000.000 -> 0.000 us
+  // REMARK: remark: @{{[a-z_0-9]+}}: step 5000.000 -> 3000.000 us, exposed comm 2000.000 -> 0.000 us
   // REMARK: remark: deferred 1 compute op (1000.000 us) until 1 collective that does not need it could start
   func.func @cs13_defer_to_hide_both(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
     %r1 = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>

@@ -75,7 +75,11 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
       compute stream and each communication stream as tracks and memory as a
       counter track.
     * `svg`: an SVG picture of the timeline. With several functions the path
-      must contain `{name}`, which is replaced by the function name.
+      must contain `{name}`, which is replaced by the function name. Each
+      picture spans its own makespan unless `svg-time-us` is given: then
+      1000 px of plot stand for that many microseconds in every picture,
+      a longer timeline gets a wider picture, so that two reports (before
+      and after scheduling) drawn with the same value share one scale.
 
     A path `-` writes to standard output. Without any option the pass emits
     one remark per function with the main numbers.
@@ -100,6 +104,9 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
            "write a Chrome trace to this file (default: none)">,
     Option<"svgPath", "svg", "std::string", /*default=*/"\"\"",
            "write an SVG timeline to this file ({name}: function name) (default: none)">,
+    Option<"svgTimeUs", "svg-time-us", "double", /*default=*/"0.0",
+           "microseconds that 1000 px of the SVG's time axis stand for, in "
+           "every function (0: each picture spans its own makespan) (default: 0)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model (default: none)">,
   ];
@@ -182,8 +189,9 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
            "issue collectives in their input order (default: false)">,
-    Option<"explain", "explain", "bool", /*default=*/"true",
-           "emit a remark for every collective left exposed (default: true)">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "emit a remark for every collective left exposed (otherwise one "
+           "summary remark per function) (default: false)">,
     Option<"gatherCap", "gather-cap", "int64_t", /*default=*/"0",
            "weight gathers issued ahead of their users, at most, in the "
            "interleaved micro-batch schedule (0: try 2, 4, 8, ... and keep "
@@ -458,8 +466,9 @@ def SchedBucketCollectives
            /*default=*/"false",
            "refuse buckets that would issue collectives of a group in another "
            "order (another collective of the group between their starts) (default: false)">,
-    Option<"explain", "explain", "bool", /*default=*/"true",
-           "emit a remark for every bucket made and every start refused (default: true)">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "emit a remark for every bucket made and every start refused "
+           "(otherwise a summary per function and one remark per reason) (default: false)">,
   ];
 }
 

@@ -39,10 +39,11 @@ namespace sched {
 /// The declaration is on the call. With `deriveFromCallees` (for module-level
 /// code only: a function pass must not read other functions), a call without
 /// one also takes its callee's, or `"args"` when the callee's body is visible
-/// and argument-only (isArgumentOnly); sched-annotate-calls writes what it
+/// and argument-only (isArgumentOnly); sched-annotate-compute writes what it
 /// finds on the calls before the function passes run.
 class MemoryEffectsQuery {
 public:
+  /// Creates a query; see the class comment for `deriveFromCallees`.
   explicit MemoryEffectsQuery(bool deriveFromCallees = false)
       : deriveFromCallees(deriveFromCallees) {}
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/MemoryEffects.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -22,16 +23,19 @@ using Edge = std::tuple<unsigned, unsigned, uint8_t>;
 namespace {
 /// Tracks the memory effects seen so far in program order and produces the
 /// memory edges of each new op. Per resource it keeps the last writer and the
-/// readers since; ops with unknown effects are barriers ordered with every
-/// effecting op. This yields O(1) amortized edges per op while keeping every
-/// conflicting pair ordered (directly or transitively).
+/// readers since; ops that may access any buffer (mayAccessAnyBuffer: unknown
+/// effects) are barriers ordered with every effecting op and with every op on
+/// the communication stream (starts, waits, ops that hold them), so that such
+/// an op never moves into the window of a collective, which
+/// sched-verify-schedule would reject. This yields O(1) amortized edges per
+/// op while keeping every conflicting pair ordered (directly or transitively).
 class MemoryTracker {
 public:
   MemoryTracker(std::vector<Edge> &edges) : edges(edges) {}
 
-  /// Records the effects of `node`; `effects` is null for unknown effects.
+  /// Records the effects of `node`; `effects` is null for a barrier.
   void record(unsigned node,
-              const SmallVector<MemoryEffects::EffectInstance> *effects,
+              const SmallVectorImpl<MemoryEffects::EffectInstance> *effects,
               bool orderCommStream) {
     if (!effects) {
       // A barrier: after every effecting op since the last barrier.
@@ -47,8 +51,12 @@ public:
     bool effecting = false;
     for (const MemoryEffects::EffectInstance &effect : *effects) {
       SideEffects::Resource *resource = effect.getResource();
-      if (!orderCommStream && isa<CommStreamResource>(resource))
-        continue;
+      if (isa<CommStreamResource>(resource)) {
+        // Ordered with barriers in any case.
+        effecting = true;
+        if (!orderCommStream)
+          continue;
+      }
       // A fresh allocation conflicts with nothing that came before.
       if (isa<MemoryEffects::Allocate>(effect.getEffect()))
         continue;
@@ -93,31 +101,6 @@ private:
 };
 } // namespace
 
-/// Returns the memory effects of `op` and of the ops nested in it, as
-/// `getEffectsRecursively` does, in `buffer`; null if they are unknown. An op
-/// without regions (most ops of a scheduled block) is asked directly, without
-/// the worklist and the vector that `getEffectsRecursively` returns.
-static const SmallVector<MemoryEffects::EffectInstance> *
-collectEffects(Operation *op,
-               SmallVector<MemoryEffects::EffectInstance> &buffer) {
-  buffer.clear();
-  if (op->getNumRegions() == 0) {
-    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
-      iface.getEffects(buffer);
-      return &buffer;
-    }
-    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return &buffer;
-    return nullptr;
-  }
-  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-      getEffectsRecursively(op);
-  if (!effects)
-    return nullptr;
-  buffer = std::move(*effects);
-  return &buffer;
-}
-
 bool mlir::sched::issuesCollectives(Operation *op) {
   if (isa<CollectiveOpInterface>(op))
     return true;
@@ -160,6 +143,7 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
   std::vector<Edge> edges;
   edges.reserve(2 * graph.ops.size());
   MemoryTracker memory(edges);
+  MemoryEffectsQuery effectsQuery;
   SmallVector<MemoryEffects::EffectInstance> effects;
   DenseSet<Operation *> nestedOps;
   auto addDataEdges = [&](unsigned node, Value value) {
@@ -187,7 +171,13 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
       addNestedDataEdges(op, nestedOps,
                          [&](Value value) { addDataEdges(node, value); });
 
-    memory.record(node, collectEffects(op, effects), options.orderCommStream);
+    // Starts and waits are what the others must keep off, not ops that run
+    // while a collective is in flight (a buffer-form wait writes memory
+    // without naming it: the destinations it publishes).
+    bool known = effectsQuery.getEffects(op, effects);
+    bool barrier = !known || (!isa<CollectiveOpInterface, WaitOp>(op) &&
+                              mayAccessAnyBuffer(&effects));
+    memory.record(node, barrier ? nullptr : &effects, options.orderCommStream);
 
     if (options.chainCollectiveIssuers && issuesCollectives(op)) {
       if (lastIssuer)

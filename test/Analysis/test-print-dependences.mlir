@@ -121,3 +121,36 @@ func.func @bad_query(%a: f32) -> f32 {
   %b = arith.addf %a, %a {test.path_to = array<i64: 7>} : f32
   return %b : f32
 }
+
+// -----
+
+sched.process_group @g size = 2
+
+func.func private @scale(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-remark@+1 {{node 0}}
+  %s = arith.mulf %a, %a : tensor<4xf32>
+  // expected-remark@+1 {{node 1 <- 0 (data)}}
+  return %s : tensor<4xf32>
+}
+
+// Tests calls: one without a 'sched.effects' declaration may access any
+// buffer, so it is ordered with every start and wait (it must not run while
+// a collective is in flight, which sched-verify-schedule would reject); one
+// declared "args" has no effects in the tensor form and moves freely. The
+// collectives stay unordered with each other.
+func.func @calls(%a: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>, tensor<4xf32>) {
+  // expected-remark@+1 {{node 0}}
+  %s = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4xf32> -> !sched.future<tensor<8xf32>>
+  // expected-remark@+1 {{node 1 <- 0 (data)}}
+  %w = sched.wait %s : !sched.future<tensor<8xf32>>
+  // expected-remark@+1 {{node 2 <- 0 (memory), 1 (memory)}}
+  %u = func.call @scale(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-remark@+1 {{node 3}}
+  %d = func.call @scale(%a) {sched.effects = "args"} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-remark@+1 {{node 4 <- 2 (memory)}}
+  %s2 = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4xf32> -> !sched.future<tensor<8xf32>>
+  // expected-remark@+1 {{node 5 <- 2 (memory), 4 (data)}}
+  %w2 = sched.wait %s2 : !sched.future<tensor<8xf32>>
+  // expected-remark@+1 {{node 6 <- 1 (data), 2 (data), 3 (data)}}
+  return %w, %u, %d : tensor<8xf32>, tensor<4xf32>, tensor<4xf32>
+}

@@ -1598,6 +1598,15 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
     }
     check(*staged, *before);
   };
+  // The pipeline's first pass, a module pass: the costs and effects of calls
+  // (attributes only, which the later stages read).
+  {
+    PassManager annotate(context, ModuleOp::getOperationName());
+    annotate.enableVerifier(false);
+    annotate.addPass(createSchedAnnotateCompute());
+    if (failed(annotate.run(*staged)))
+      stagedOk = false;
+  }
   if (o.pipelineFuse) {
     SchedFuseComputeOptions fuse;
     stage(

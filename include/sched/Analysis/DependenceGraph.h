@@ -8,7 +8,8 @@
 //
 // The dependence graph of one block: a node per op (ops in nested regions
 // belong to their parent), an edge from every op to the ops that must run
-// after it, from SSA def-use chains and from memory effects. Every edge goes
+// after it, from SSA def-use chains and from memory effects (those of
+// MemoryEffectsQuery: calls get their callee's). Every edge goes
 // from an earlier to a later op, so program order is a topological order.
 //
 // The graph is stored in compressed sparse rows: at one million ops with a
@@ -37,7 +38,10 @@ enum class DependenceKind : uint8_t {
   /// The target uses a value the source defines (futures included).
   Data = 1,
   /// Both ops touch the same memory resource and one of them writes it, or
-  /// one of them has effects that are not known.
+  /// one of them may access any buffer (unknown effects, see
+  /// MemoryEffects.h) and the other touches memory or the communication
+  /// stream (a start or a wait: such an op never runs while a collective is
+  /// in flight).
   Memory = 2,
   /// Both ops issue collectives and the graph was asked to keep them in
   /// their input order (Options::chainCollectiveIssuers).

@@ -33,6 +33,10 @@ using namespace mlir;
 void sched::buildSchedLowerToLLVMPipeline(
     OpPassManager &pm, const SchedLowerToLLVMOptions &options) {
   pm.addPass(createSchedCheckShardOps());
+  // The memory effects of calls, which sched-verify-schedule reads.
+  SchedAnnotateComputeOptions annotate;
+  annotate.warn = false;
+  pm.addPass(createSchedAnnotateCompute(annotate));
   pm.addNestedPass<func::FuncOp>(createSchedInlineCompute());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createSchedCopyInFlightInputs());

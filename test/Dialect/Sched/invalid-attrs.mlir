@@ -281,3 +281,19 @@ func.func @order_unsorted(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<8xf32
   %w:2 = sched.wait %f : !sched.future<tensor<8xf32>, tensor<8xf32>>
   return %w#0, %w#1 : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// Tests sched.effects: a declaration of "none" or "args".
+func.func private @opaque(tensor<4xf32>) -> tensor<4xf32>
+func.func @effects_unknown_value(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'sched.effects' must be "none" or "args"}}
+  %r = func.call @opaque(%a) {sched.effects = "pure"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// Tests sched.effects: only calls and functions declare effects.
+// expected-error@+1 {{'sched.effects' is only valid on a call or a function}}
+"test.op"() {sched.effects = "none"} : () -> ()

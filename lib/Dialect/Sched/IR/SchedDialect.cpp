@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -64,6 +65,16 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
     if (!isa<CostAttr>(attr.getValue()))
       return op->emitError()
              << "'" << getCostAttrName() << "' must be a #sched.cost attribute";
+    return success();
+  }
+  if (attr.getName() == getEffectsAttrName()) {
+    if (!isa<CallOpInterface, CallableOpInterface>(op))
+      return op->emitError() << "'" << getEffectsAttrName()
+                             << "' is only valid on a call or a function";
+    auto value = dyn_cast<StringAttr>(attr.getValue());
+    if (!value || (value.getValue() != "none" && value.getValue() != "args"))
+      return op->emitError()
+             << "'" << getEffectsAttrName() << "' must be \"none\" or \"args\"";
     return success();
   }
   if (attr.getName() == getDimBoundsAttrName())

@@ -8,6 +8,9 @@
 #include "sched/Dialect/Sched/IR/SchedInterfaces.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
+#include <algorithm>
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::sched;
 
@@ -28,6 +31,40 @@ static LogicalResult verifyDistinctDestinations(Operation *op,
                 "own destination";
   }
   return success();
+/// Returns `a + b` for non-negative `a` and `b`, saturated at 2^63 - 1.
+static int64_t addSaturated(int64_t a, int64_t b) {
+  return a > std::numeric_limits<int64_t>::max() - b
+             ? std::numeric_limits<int64_t>::max()
+             : a + b;
+}
+
+CostAttr mlir::sched::sumComputeCosts(Region &region) {
+  int64_t flops = 0, bytesRead = 0, bytesWritten = 0, timeNs = 0;
+  bool any = false, allTimed = true;
+  for (Block &block : region)
+    for (Operation &op : block) {
+      auto compute = dyn_cast<ComputeOpInterface>(&op);
+      CostAttr cost = compute ? compute.getComputeCost() : CostAttr();
+      if (!cost)
+        continue;
+      any = true;
+      flops = addSaturated(flops,
+                           std::max<int64_t>(0, cost.getFlops().value_or(0)));
+      bytesRead = addSaturated(
+          bytesRead, std::max<int64_t>(0, cost.getBytesRead().value_or(0)));
+      bytesWritten = addSaturated(
+          bytesWritten,
+          std::max<int64_t>(0, cost.getBytesWritten().value_or(0)));
+      if (cost.getTimeNs())
+        timeNs = addSaturated(timeNs, std::max<int64_t>(0, *cost.getTimeNs()));
+      else
+        allTimed = false;
+    }
+  if (!any)
+    return {};
+  return CostAttr::get(region.getContext(), flops, bytesRead, bytesWritten,
+                       allTimed ? std::optional<int64_t>(timeNs)
+                                : std::optional<int64_t>());
 }
 
 LogicalResult mlir::sched::detail::verifyCollectiveOp(Operation *op) {

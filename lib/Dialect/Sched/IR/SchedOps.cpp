@@ -831,7 +831,14 @@ void ComputeOp::getEffects(
   }
 }
 
-CostAttr ComputeOp::getComputeCost() { return getCostAttr(); }
+CostAttr ComputeOp::getComputeCost() {
+  if (CostAttr cost = getCostAttr())
+    return cost;
+  // With a body and no cost: the summed costs of the work in it.
+  if (getBody().empty())
+    return {};
+  return sumComputeCosts(getBody().front());
+}
 
 StringRef ComputeOp::getComputeKind() { return getKind(); }
 

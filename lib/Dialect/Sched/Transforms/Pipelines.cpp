@@ -15,6 +15,8 @@ using namespace mlir::sched;
 
 void mlir::sched::buildSchedPipeline(OpPassManager &pm,
                                      const SchedPipelineOptions &options) {
+  // Costs and effects of calls, which the function passes cannot derive.
+  pm.addPass(createSchedAnnotateCompute());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   // Numbered first, checked by sched-verify-schedule, removed at the end.
   funcPm.addPass(createSchedRecordCollectiveOrder());

@@ -24,6 +24,7 @@
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <deque>
@@ -552,6 +553,15 @@ Schedule listSchedule(const Problem &p, int64_t maxInFlight, int64_t budget,
 
 std::string us(double value) { return llvm::formatv("{0:F3}", value).str(); }
 
+/// Returns true for a `sched.compute` or a call that has no cost (not even
+/// one derived from a body): the simulation counts it as 0 us although it
+/// does work.
+bool isUncosted(Operation *op) {
+  auto compute = dyn_cast<ComputeOpInterface>(op);
+  return compute && isa<ComputeOp, CallOpInterface>(op) &&
+         !compute.getComputeCost();
+}
+
 struct SchedScheduleOverlap
     : public sched::impl::SchedScheduleOverlapBase<SchedScheduleOverlap> {
   using Base::Base;
@@ -843,9 +853,15 @@ void SchedScheduleOverlap::runOnOperation() {
     unsigned wait = chosen->order[row.wait];
     Operation *startOp = sim.ops[start];
     double computeBetween = 0;
-    for (unsigned pos = row.op + 1; pos < row.wait; ++pos)
-      if (sim.simOps[chosen->order[pos]].kind == SimOp::Kind::Compute)
-        computeBetween += sim.simOps[chosen->order[pos]].durationUs;
+    unsigned uncosted = 0;
+    for (unsigned pos = row.op + 1; pos < row.wait; ++pos) {
+      const SimOp &between = sim.simOps[chosen->order[pos]];
+      if (between.kind != SimOp::Kind::Compute)
+        continue;
+      computeBetween += between.durationUs;
+      if (between.durationUs == 0 && isUncosted(sim.ops[chosen->order[pos]]))
+        ++uncosted;
+    }
     InFlightDiagnostic diag = mlir::emitRemark(startOp->getLoc())
                               << "exposed " << us(row.exposedUs) << " of "
                               << us(row.endUs - row.beginUs) << " us: ";
@@ -860,11 +876,17 @@ void SchedScheduleOverlap::runOnOperation() {
            << (capUsed == 1 ? " collective" : " collectives") << " in flight";
     else if (row.beginUs > row.issueUs)
       diag << "queued behind earlier collectives of its group";
-    else if (computeBetween == 0)
+    else if (computeBetween == 0 && uncosted == 0)
       diag << "no independent compute between its inputs and its first use";
+    else if (computeBetween == 0)
+      diag << "the compute that runs during it has no cost (" << uncosted
+           << (uncosted == 1 ? " op" : " ops") << " counted as 0 us)";
     else
       diag << "only " << us(computeBetween)
            << " us of independent compute before its first use";
+    if (computeBetween > 0 && uncosted > 0)
+      diag << " (and " << uncosted << (uncosted == 1 ? " op" : " ops")
+           << " without a cost, counted as 0 us)";
     if (chosen->memoryLimited[start])
       diag << "; the memory budget kept the compute it needs from running "
               "first";

@@ -5,12 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Analysis/MemoryEffects.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir {
@@ -31,13 +30,6 @@ struct SchedVerifySchedule
   using Base::Base;
   void runOnOperation() override;
 };
-
-/// Returns the buffer `value` is a view of (following view ops), or `value`.
-Value getBaseBuffer(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
 
 /// Checks the `sched.collective_order` numbers of `func`'s collectives: the
 /// numbers of each group are 0 to some n, each once, and, unless
@@ -121,6 +113,24 @@ LogicalResult verifyCollectiveOrder(func::FuncOp func, bool allowReorder) {
   return failure(failedAny);
 }
 
+/// Returns the start of the error for an op that does `access` to an
+/// in-flight collective.
+StringRef getAccessDescription(InFlightAccess access) {
+  switch (access) {
+  case InFlightAccess::None:
+    break;
+  case InFlightAccess::WritesInput:
+    return "writes the input buffer";
+  case InFlightAccess::ReadsDestination:
+    return "reads the destination buffer";
+  case InFlightAccess::WritesDestination:
+    return "writes the destination buffer";
+  case InFlightAccess::Unknown:
+    return "op with unknown memory effects may access a buffer";
+  }
+  llvm_unreachable("no access to describe");
+}
+
 /// One in-flight buffer-form collective.
 struct InFlight {
   CollectiveOpInterface start;
@@ -132,6 +142,9 @@ struct InFlight {
 void SchedVerifySchedule::runOnOperation() {
   func::FuncOp func = getOperation();
   bool failedAny = false;
+  MemoryEffectsQuery query;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  SmallVector<Value> bases;
   for (Block &block : func.getBody()) {
     // In issue order; waits remove their collective.
     llvm::MapVector<Operation *, InFlight> inFlight;
@@ -149,10 +162,14 @@ void SchedVerifySchedule::runOnOperation() {
         if (!start.isBufferForm())
           continue;
         InFlight entry{start, {}, {}};
-        for (Value input : start.getInputs())
-          entry.reads.push_back(getBaseBuffer(input));
-        for (Value output : start.getOutputs())
-          entry.writes.push_back(getBaseBuffer(output));
+        for (Value input : start.getInputs()) {
+          query.getBaseBuffers(input, bases);
+          llvm::append_range(entry.reads, bases);
+        }
+        for (Value output : start.getOutputs()) {
+          query.getBaseBuffers(output, bases);
+          llvm::append_range(entry.writes, bases);
+        }
         inFlight.insert({start, std::move(entry)});
         continue;
       }
@@ -165,47 +182,22 @@ void SchedVerifySchedule::runOnOperation() {
       }
       if (inFlight.empty())
         continue;
-      // Any other op must keep off the in-flight buffers.
-      std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-          getEffectsRecursively(&op);
+      // Any other op must keep off the in-flight buffers: the rule of
+      // getInFlightAccess, which the dependence graph follows too.
+      bool known = query.getEffects(&op, effects);
       for (auto &item : inFlight) {
-        // Named, not bound: the lambda below captures it (C++17).
         Operation *startOp = item.first;
         InFlight &entry = item.second;
-        auto conflict = [&](StringRef what) {
-          InFlightDiagnostic diag = mlir::emitError(op.getLoc())
-                                    << what << " while '"
-                                    << startOp->getName().getStringRef()
-                                    << "' is in flight on it";
-          diag.attachNote(startOp->getLoc()) << "collective started here";
-          failedAny = true;
-        };
-        if (!effects) {
-          conflict("op with unknown memory effects may access a buffer");
+        InFlightAccess access = getInFlightAccess(
+            known ? &effects : nullptr, entry.reads, entry.writes, query);
+        if (access == InFlightAccess::None)
           continue;
-        }
-        bool writesDest = false, readsDest = false, writesInput = false;
-        for (const MemoryEffects::EffectInstance &effect : *effects) {
-          Value value = effect.getValue();
-          if (!value)
-            continue;
-          Value base = getBaseBuffer(value);
-          bool writes = isa<MemoryEffects::Write, MemoryEffects::Free>(
-              effect.getEffect());
-          bool reads = isa<MemoryEffects::Read>(effect.getEffect());
-          if (llvm::is_contained(entry.writes, base)) {
-            writesDest |= writes;
-            readsDest |= reads;
-          } else if (writes && llvm::is_contained(entry.reads, base)) {
-            writesInput = true;
-          }
-        }
-        if (writesDest)
-          conflict("writes the destination buffer");
-        else if (readsDest)
-          conflict("reads the destination buffer");
-        else if (writesInput)
-          conflict("writes the input buffer");
+        InFlightDiagnostic diag = mlir::emitError(op.getLoc())
+                                  << getAccessDescription(access) << " while '"
+                                  << startOp->getName().getStringRef()
+                                  << "' is in flight on it";
+        diag.attachNote(startOp->getLoc()) << "collective started here";
+        failedAny = true;
       }
     }
   }

@@ -80,3 +80,40 @@ func.func @too_many_in_flight(%a: tensor<4xf32>) {
   %w3 = sched.wait %f3 : !sched.future<tensor<4xf32>>
   return
 }
+
+// -----
+
+sched.process_group @g size = 2
+
+func.func private @update(memref<4xf32>)
+
+// Tests calls declared "args": they access their memref arguments only, so
+// one on another buffer may run while the collective is in flight and one
+// on its input may not.
+func.func @calls(%in: memref<4xf32>, %out: memref<8xf32>, %tmp: memref<4xf32>) {
+  // expected-note@+1 {{collective started here}}
+  %s = sched.all_gather_start %in into %out on @g gather_dim = 0 : memref<4xf32> into memref<8xf32> -> !sched.future<memref<8xf32>>
+  func.call @update(%tmp) {sched.effects = "args"} : (memref<4xf32>) -> ()
+  // expected-error@+1 {{writes the input buffer while 'sched.all_gather_start' is in flight on it}}
+  func.call @update(%in) {sched.effects = "args"} : (memref<4xf32>) -> ()
+  %w = sched.wait %s : !sched.future<memref<8xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+func.func private @view(memref<8xf32>) -> memref<8xf32>
+
+// Tests calls declared "args": a memref result may be any memref argument,
+// here the collective's destination.
+func.func @call_result(%in: memref<4xf32>, %out: memref<8xf32>) {
+  %v = func.call @view(%out) {sched.effects = "args"} : (memref<8xf32>) -> memref<8xf32>
+  // expected-note@+1 {{collective started here}}
+  %s = sched.all_gather_start %in into %out on @g gather_dim = 0 : memref<4xf32> into memref<8xf32> -> !sched.future<memref<8xf32>>
+  // expected-error@+1 {{writes the destination buffer while 'sched.all_gather_start' is in flight on it}}
+  sched.compute "clobber" outs(%v : memref<8xf32>)
+  %w = sched.wait %s : !sched.future<memref<8xf32>>
+  return
+}

@@ -73,6 +73,12 @@ def Sched_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getDimBoundsAttrName() {
       return ::llvm::StringLiteral("sched.dim_bounds");
     }
+    /// Name of the discardable attribute that declares the memory effects
+    /// of a call or of its callee (a string: "none" or "args"), read where
+    /// the callee's body cannot be (see sched/Analysis/MemoryEffects.h).
+    static constexpr ::llvm::StringLiteral getEffectsAttrName() {
+      return ::llvm::StringLiteral("sched.effects");
+    }
 
   private:
     /// Verifies a `sched.dim_bounds` value for `numValues` values.

@@ -59,6 +59,41 @@ def SchedAttachTarget : Pass<"sched-attach-target", "ModuleOp"> {
   ];
 }
 
+def SchedAnnotateCompute : Pass<"sched-annotate-compute", "ModuleOp"> {
+  let summary = "derive the costs and memory effects of calls, warn about "
+                "compute without a cost";
+  let description = [{
+    Gives every call (`func.call`, any `CallOpInterface`) what the function
+    passes need to know about it and cannot find out themselves (a function
+    pass must not read other functions):
+
+    * `sched.cost`, when it has none: the summed costs of the compute in the
+      callee's body (`sumComputeCosts`: the fields of the body ops' costs
+      added up; calls in the body first get theirs), if any of it has a
+      cost;
+    * `sched.effects`, when it has none: the callee's `sched.effects`, or
+      `"args"` when the callee's body reads and writes only memory reachable
+      from its arguments or that it allocates, issues no collective and
+      returns only such buffers. A call without `sched.effects` has unknown
+      memory effects: the dependence graph keeps it out of the window of
+      every collective, and sched-verify-schedule rejects it inside one.
+
+    Then it warns, once per kind of `sched.compute` and once per callee,
+    about compute that still has no cost (it counts as 0 us):
+    `compute 'k' has no cost and none can be derived from a body: it counts
+    as 0 us` and `call of @f has no 'sched.cost' and none can be derived
+    from the callee: it counts as 0 us`, on the first such op.
+
+    sched-pipeline runs it first, and sched-lower-to-llvm with `warn=0`.
+    See docs/CostModel.md and docs/Analyses.md.
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+  let options = [
+    Option<"warn", "warn", "bool", /*default=*/"true",
+           "warn about compute without a cost">,
+  ];
+}
+
 def SchedReport : Pass<"sched-report", "ModuleOp"> {
   let summary = "report the simulated schedule and memory of each function";
   let description = [{

@@ -255,19 +255,16 @@ void SchedBucketCollectives::runOnOperation() {
   if (func.isExternal())
     return;
   if (bucketCapBytes < 1) {
-    func.emitError("bucket-cap-bytes must be at least 1");
+    mlir::emitError(func.getLoc())
+        << "bucket-cap-bytes must be at least 1, got " << bucketCapBytes.getValue();
     return signalPassFailure();
   }
   if (window < 0) {
-    func.emitError("window must be non-negative");
+    mlir::emitError(func.getLoc())
+        << "window must be non-negative, got " << window.getValue();
     return signalPassFailure();
   }
-  if (order != "program" && order != "exposed-first") {
-    func.emitError() << "unknown order '" << order
-                     << "' (program or exposed-first)";
-    return signalPassFailure();
-  }
-  bool exposedFirst = order == "exposed-first";
+  bool exposedFirst = order == BucketOrder::ExposedFirst;
   FailureOr<std::optional<BlockAnalyses>> analyses =
       BlockAnalyses::build(func, profile, "not bucketed");
   if (failed(analyses))
@@ -433,6 +430,9 @@ void SchedBucketCollectives::runOnOperation() {
   }
   MemoryTimeline memory(liveness.getProblem(), liveness.getProgramOrder());
   int64_t peakLimit = memory.getPeak();
+  // Bucketing never raises the peak: the input's is the most it leaves.
+  if (failed(checkCapacity(func, peakLimit, std::nullopt, capacityCheck)))
+    return signalPassFailure();
   std::vector<Bucket> buckets;
   std::vector<bool> inBucket(n, false);
   // The bucket of each start and wait that is in one.

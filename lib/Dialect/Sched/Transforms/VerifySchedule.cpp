@@ -131,6 +131,14 @@ struct InFlight {
 
 void SchedVerifySchedule::runOnOperation() {
   func::FuncOp func = getOperation();
+  if (func.isExternal())
+    return;
+  if (maxInFlight < 0) {
+    mlir::emitError(func.getLoc())
+        << "max-in-flight must be non-negative (0: no limit), got "
+        << maxInFlight.getValue();
+    return signalPassFailure();
+  }
   bool failedAny = false;
   for (Block &block : func.getBody()) {
     // In issue order; waits remove their collective.

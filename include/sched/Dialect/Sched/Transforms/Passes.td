@@ -10,6 +10,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+// What a pass does when a function's peak memory exceeds the HBM capacity of
+// its `#sched.target` (sched-report, the scheduling passes, sched-pipeline).
+def CapacityCheckOption
+    : Option<"capacityCheck", "capacity-check", "::mlir::sched::CapacityCheck",
+             /*default=*/"::mlir::sched::CapacityCheck::Warn",
+             "when the peak memory exceeds the target's HBM capacity: warn, "
+             "error or off",
+             [{::llvm::cl::values(
+               clEnumValN(::mlir::sched::CapacityCheck::Warn, "warn",
+                          "emit a warning"),
+               clEnumValN(::mlir::sched::CapacityCheck::Error, "error",
+                          "emit an error and fail"),
+               clEnumValN(::mlir::sched::CapacityCheck::Off, "off",
+                          "do not check"))}]>;
+
 def SchedAttachTarget : Pass<"sched-attach-target", "ModuleOp"> {
   let summary = "attach a #sched.target built from a preset and overrides";
   let description = [{
@@ -102,6 +117,7 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
            "write an SVG timeline to this file ({name}: function name)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model">,
+    CapacityCheckOption,
   ];
 }
 
@@ -188,6 +204,7 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
            "weight gathers issued ahead of their users, at most, in the "
            "interleaved micro-batch schedule (0: try 2, 4, 8, ... and keep "
            "the fastest; negative: no cap)">,
+    CapacityCheckOption,
   ];
 }
 
@@ -251,10 +268,12 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
            "solve blocks of at most this many ops exactly (0: never, at most 64)">,
     Option<"exactMaxStates", "exact-max-states", "uint64_t",
            /*default=*/"1000000",
-           "give up the exact solver after this many states">,
+           "give up the exact solver after this many states (at most "
+           "10000000)">,
     Option<"exactWindows", "exact-windows", "unsigned", /*default=*/"8",
            "larger blocks: reorder up to this many windows of exact-max-ops "
            "ops around the peak exactly">,
+    CapacityCheckOption,
   ];
 }
 
@@ -307,8 +326,17 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
-    Option<"memoryGuard", "memory-guard", "std::string", /*default=*/"\"exact\"",
-           "exact, heuristic or none">,
+    Option<"memoryGuard", "memory-guard", "::mlir::sched::FusionMemoryGuard",
+           /*default=*/"::mlir::sched::FusionMemoryGuard::Exact",
+           "exact, heuristic or none",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::sched::FusionMemoryGuard::Exact, "exact",
+                        "the fused peak within the unfused peak plus "
+                        "tolerance"),
+             clEnumValN(::mlir::sched::FusionMemoryGuard::Heuristic,
+                        "heuristic", "Inductor's rule"),
+             clEnumValN(::mlir::sched::FusionMemoryGuard::None, "none",
+                        "no guard"))}]>,
     Option<"tolerance", "tolerance", "int64_t", /*default=*/"0",
            "exact guard: allowed growth of the peak, in bytes">,
     Option<"heuristicFactor", "heuristic-factor", "double", /*default=*/"32.0",
@@ -322,6 +350,7 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
            "reorder windows of at most this many ops to place a fusion (0: never)">,
     ListOption<"excludeKinds", "exclude-kinds", "std::string",
                "kinds never fused (e.g. library matmuls)">,
+    CapacityCheckOption,
   ];
 }
 
@@ -451,15 +480,23 @@ def SchedBucketCollectives
            "most ops between the first and the last start of a bucket">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model">,
-    Option<"order", "order", "std::string", /*default=*/"\"program\"",
+    Option<"order", "order", "::mlir::sched::BucketOrder",
+           /*default=*/"::mlir::sched::BucketOrder::Program",
            "candidate order within a key: program, or exposed-first (the "
-           "least hidden collectives seed buckets first)">,
+           "least hidden collectives seed buckets first)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::sched::BucketOrder::Program, "program",
+                        "program order"),
+             clEnumValN(::mlir::sched::BucketOrder::ExposedFirst,
+                        "exposed-first",
+                        "the least hidden collectives first"))}]>,
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
            "refuse buckets that would issue collectives of a group in another "
            "order (another collective of the group between their starts)">,
     Option<"explain", "explain", "bool", /*default=*/"true",
            "emit a remark for every bucket made and every start refused">,
+    CapacityCheckOption,
   ];
 }
 

@@ -43,8 +43,15 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
              << "'" << getCostAttrName() << "' must be a #sched.cost attribute";
     return success();
   }
-  if (attr.getName() == getDimBoundsAttrName())
+  if (attr.getName() == getDimBoundsAttrName()) {
+    // A tensor-form collective bounds the values its future carries (a
+    // bucket one per value).
+    if (auto collective = dyn_cast<CollectiveOpInterface>(op);
+        collective && !collective.isBufferForm())
+      return verifyDimBounds(op, attr.getValue(),
+                             collective.getResultValueTypes().size());
     return verifyDimBounds(op, attr.getValue(), op->getNumResults());
+  }
   if (attr.getName() == getCollectiveOrderAttrName()) {
     if (!isa<CollectiveOpInterface>(op))
       return op->emitError() << "'" << getCollectiveOrderAttrName()

@@ -50,8 +50,9 @@ def SchedAttachTarget : Pass<"sched-attach-target", "ModuleOp"> {
         ...>} {}
     ```
 
-    An unknown preset or an override that makes the target invalid (e.g. a
-    zero bandwidth) is an error.
+    An unknown preset, an override that is not a finite number (`nan`,
+    `inf`) or one that makes the target invalid (e.g. a zero bandwidth) is an
+    error.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
@@ -104,6 +105,8 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
 
     Errors: a function without a target, an op the cost model cannot cost,
     a value whose size is unknown, or an output file that cannot be written.
+    A function whose peak memory exceeds the HBM capacity of its target
+    gets a warning (an error with `capacity-check=error`, none with `off`).
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
@@ -144,7 +147,15 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     input's peak plus `memory-slack` (a fraction), or `memory-budget` bytes.
     The budget is a hard limit; when the schedule exceeds it the pass retries
     with one collective in flight per group, then without prefetching beyond
-    the input's peak, then keeps the input order.
+    the input's peak, then keeps the input order. `memory-budget` replaces
+    `memory-slack` when it is given. If the input fits the HBM capacity of
+    the target, the budget is at most that capacity (with a warning if
+    `memory-budget` asked for more); a function whose peak, as scheduled or
+    kept, exceeds the capacity gets a warning (`capacity-check=error`: an
+    error, `off`: neither the check nor the cap).
+
+    Options are checked before any work: `max-in-flight` at least 1,
+    `memory-slack` finite and non-negative, `memory-budget` non-negative.
 
     A second strategy competes with it: a list scheduler in simulated time
     with a fixed priority, run twice, with the longest remaining path to the
@@ -260,7 +271,9 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
     ```
 
     See docs/passes/ReorderForMemory.md. Errors: a value whose size is
-    unknown.
+    unknown; `exact-max-ops` over 64 or `exact-max-states` over 10^7 (checked
+    before any work). A peak over the target's HBM capacity: see
+    `capacity-check`.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
@@ -321,8 +334,11 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
     %s = sched.compute "exp+sum" ins(%x : tensor<1024xf32>) -> (tensor<1xf32>)
     ```
 
-    See docs/passes/FuseCompute.md. Errors: an unknown `memory-guard`, a
-    value whose size is unknown.
+    See docs/passes/FuseCompute.md. Errors: an unknown `memory-guard`
+    (when the options are parsed), a negative `tolerance`, a `heuristic-factor`
+    that is negative or not finite, `max-fused-ops=0` (before any work), a
+    value whose size is unknown. A peak over the target's HBM capacity: see
+    `capacity-check`.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
@@ -377,7 +393,7 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       function, as the walk in program order meets them.
 
     Errors name the conflicting op and point at the collective. The IR is not
-    changed.
+    changed. A negative `max-in-flight` is an error.
   }];
   let options = [
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
@@ -468,8 +484,11 @@ def SchedBucketCollectives
     %x:2 = sched.wait %f : ...
     ```
 
-    See docs/passes/BucketCollectives.md. Errors: no `#sched.target`, a
-    collective that cannot be costed, an unreadable profile.
+    See docs/passes/BucketCollectives.md. Errors: an unknown `order` (when
+    the options are parsed), `bucket-cap-bytes` below 1 or a negative
+    `window` (before any work), no `#sched.target`, a collective that cannot
+    be costed, an unreadable profile. An input peak over the target's HBM
+    capacity: see `capacity-check`.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [

@@ -12,6 +12,7 @@
 // RUN: sched-opt %t/bucket.mlir --sched-bucket-collectives="explain=0 capacity-check=error" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/pipeline.mlir --sched-pipeline="explain=0" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/budget.mlir --sched-schedule-overlap="explain=0 memory-budget=100000" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/override.mlir --sched-attach-target="preset=h100-sxm hbm-capacity=100" --sched-report -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/budget-error.mlir --sched-schedule-overlap="explain=0 memory-budget=100000 capacity-check=error" -verify-diagnostics -o /dev/null
 
 //--- overlap.mlir
@@ -148,4 +149,13 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
     %m = sched.compute "mm" ins(%b : tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
     return %w, %m : tensor<4x4xf32>, tensor<4x4xf32>
   }
+}
+
+//--- override.mlir
+// The `hbm-capacity` override of sched-attach-target is the capacity checked.
+// expected-remark@+2 {{peak memory 128 bytes}}
+// expected-warning@+1 {{peak memory of 128 bytes exceeds the HBM capacity of 100 bytes of target 'h100-sxm'}}
+func.func @override(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %m = sched.compute "mm" ins(%a : tensor<4x4xf32>) cost <time_ns = 1000> -> (tensor<4x4xf32>)
+  return %m : tensor<4x4xf32>
 }

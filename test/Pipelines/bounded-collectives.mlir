@@ -31,7 +31,7 @@ func.func @step(%w1: tensor<?x64xf32> {sched.dim_bounds = array<i64: 16, 64>}, %
 
 //--- static.mlir
 sched.process_group @g size = 4
-func.func @step(%w1: tensor<16x64xf32>, %w2: tensor<16x64xf32>, %x: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) {
+func.func @step_static(%w1: tensor<16x64xf32>, %w2: tensor<16x64xf32>, %x: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) {
   %f1 = sched.all_gather_start %w1 on @g gather_dim = 0 : tensor<16x64xf32> -> !sched.future<tensor<64x64xf32>>
   %g1 = sched.wait %f1 : !sched.future<tensor<64x64xf32>>
   %f2 = sched.all_gather_start %w2 on @g gather_dim = 0 : tensor<16x64xf32> -> !sched.future<tensor<64x64xf32>>

@@ -761,8 +761,9 @@ static constexpr uint64_t kMaxExactStates = 10000000;
 
 LogicalResult SchedReorderForMemory::validateOptions(Location loc) {
   if (exactMaxOps > kMaxExactOps)
-    return mlir::emitError(loc) << "exact-max-ops must be at most "
-                                << kMaxExactOps << ", got " << exactMaxOps.getValue();
+    return mlir::emitError(loc)
+           << "exact-max-ops must be at most " << kMaxExactOps << ", got "
+           << exactMaxOps.getValue();
   if (exactMaxStates > kMaxExactStates)
     return mlir::emitError(loc)
            << "exact-max-states must be at most " << kMaxExactStates << ", got "

@@ -589,8 +589,8 @@ private:
 
 LogicalResult SchedScheduleOverlap::validateOptions(Location loc) {
   if (maxInFlight < 1)
-    return mlir::emitError(loc)
-           << "max-in-flight must be at least 1, got " << maxInFlight.getValue();
+    return mlir::emitError(loc) << "max-in-flight must be at least 1, got "
+                                << maxInFlight.getValue();
   // NaN fails every comparison: `memory-slack=nan` would be no limit.
   if (!(memorySlack >= 0) || std::isinf(memorySlack))
     return mlir::emitError(loc)

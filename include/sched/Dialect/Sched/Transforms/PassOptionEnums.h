@@ -16,7 +16,6 @@
 #define SCHED_DIALECT_SCHED_TRANSFORMS_PASSOPTIONENUMS_H
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 
 #include <cstdint>

@@ -46,10 +46,8 @@ std::optional<int64_t> mlir::sched::getElementSizeInBytes(Type type) {
   return std::nullopt;
 }
 
-/// Returns the bounds that `sched.dim_bounds` gives for result or argument
-/// `index` of a list of `count`, or null.
-static DenseI64ArrayAttr getBounds(Attribute attr, unsigned index,
-                                   unsigned count) {
+DenseI64ArrayAttr mlir::sched::getDimBounds(Attribute attr, unsigned index,
+                                            unsigned count) {
   if (!attr)
     return {};
   if (auto bounds = dyn_cast<DenseI64ArrayAttr>(attr))
@@ -60,21 +58,62 @@ static DenseI64ArrayAttr getBounds(Attribute attr, unsigned index,
   return {};
 }
 
-/// Returns the size of a shaped value, or emits an error at `loc`.
-static FailureOr<int64_t>
-getShapedSize(ShapedType type, DenseI64ArrayAttr bounds, Location loc) {
+DenseI64ArrayAttr mlir::sched::getDimBounds(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Block *block = arg.getOwner();
+    auto function = dyn_cast_or_null<FunctionOpInterface>(block->getParentOp());
+    if (!function || !block->isEntryBlock())
+      return {};
+    return dyn_cast_or_null<DenseI64ArrayAttr>(
+        function.getArgAttr(arg.getArgNumber(), kDimBoundsAttr));
+  }
+  auto result = cast<OpResult>(value);
+  Operation *op = result.getOwner();
+  if (auto wait = dyn_cast<WaitOp>(op))
+    if (auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>();
+        start && !start.isBufferForm())
+      return getDimBounds(start->getAttr(kDimBoundsAttr),
+                          result.getResultNumber(),
+                          start.getResultValueTypes().size());
+  return getDimBounds(op->getAttr(kDimBoundsAttr), result.getResultNumber(),
+                      op->getNumResults());
+}
+
+/// Checks that `bounds` fit `type`: one per dimension, a static
+/// dimension's equal to its size. Emits an error at `loc` otherwise.
+static LogicalResult checkBounds(ShapedType type, DenseI64ArrayAttr bounds,
+                                 Location loc) {
+  if (static_cast<int64_t>(bounds.size()) != type.getRank())
+    return emitError(loc) << "'" << kDimBoundsAttr << "' gives "
+                          << bounds.size() << " bounds for a value of type "
+                          << type << " of rank " << type.getRank()
+                          << "; give one per dimension";
+  for (auto [dim, extent] : llvm::enumerate(type.getShape()))
+    if (!ShapedType::isDynamic(extent) && bounds[dim] != extent)
+      return emitError(loc)
+             << "'" << kDimBoundsAttr << "' bounds dimension " << dim
+             << " of a value of type " << type << " by " << bounds[dim]
+             << ", but its static size is " << extent;
+  return success();
+}
+
+FailureOr<int64_t> mlir::sched::getBoundedByteSize(ShapedType type,
+                                                   DenseI64ArrayAttr bounds,
+                                                   Location loc) {
   if (!type.hasRank())
     return emitError(loc) << "cannot size a value of unranked type " << type;
   std::optional<int64_t> element = getElementSizeInBytes(type.getElementType());
   if (!element)
     return emitError(loc) << "cannot size element type "
                           << type.getElementType();
+  if (bounds && failed(checkBounds(type, bounds, loc)))
+    return failure();
   int64_t bytes = *element;
   for (auto [dim, staticExtent] : llvm::enumerate(type.getShape())) {
     int64_t extent = staticExtent;
     if (ShapedType::isDynamic(extent)) {
-      if (!bounds || static_cast<int64_t>(bounds.size()) != type.getRank() ||
-          bounds[dim] < 0)
+      // Negative bounds are rejected by the dialect's verifier.
+      if (!bounds || bounds[dim] < 0)
         return emitError(loc)
                << "cannot size a value of type " << type << ": dimension "
                << dim << " is dynamic; give an upper bound with '"
@@ -145,11 +184,11 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
   auto getSize = [&](ShapedType type, DenseI64ArrayAttr bounds,
                      Location loc) -> FailureOr<int64_t> {
     if (bounds || !type.hasStaticShape())
-      return getShapedSize(type, bounds, loc);
+      return getBoundedByteSize(type, bounds, loc);
     auto it = staticSizes.find(type);
     if (it != staticSizes.end())
       return it->second;
-    FailureOr<int64_t> size = getShapedSize(type, bounds, loc);
+    FailureOr<int64_t> size = getBoundedByteSize(type, bounds, loc);
     if (succeeded(size))
       staticSizes.try_emplace(type, *size);
     return size;
@@ -198,8 +237,8 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
            llvm::enumerate(collective.getResultValueTypes())) {
         FailureOr<int64_t> size =
             getSize(cast<ShapedType>(type),
-                    getBounds(boundsAttr, index,
-                              collective.getResultValueTypes().size()),
+                    getDimBounds(boundsAttr, index,
+                                 collective.getResultValueTypes().size()),
                     op->getLoc());
         if (failed(size))
           return failure();
@@ -237,10 +276,11 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
           liveness.storage[result] = *buffer;
           continue;
         }
-      FailureOr<int64_t> size = getSize(
-          type,
-          getBounds(boundsAttr, result.getResultNumber(), op->getNumResults()),
-          op->getLoc());
+      FailureOr<int64_t> size =
+          getSize(type,
+                  getDimBounds(boundsAttr, result.getResultNumber(),
+                               op->getNumResults()),
+                  op->getLoc());
       if (failed(size))
         return failure();
       newBuffer(result, *size, step, false);

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/BufferLiveness.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -531,39 +533,75 @@ CollectiveEstimate CostModel::estimateCollectiveImpl(CollectiveKind kind,
   return tree.timeUs < ring.timeUs ? tree : ring;
 }
 
+/// Returns the bytes of `type`, one of the values collective `op` sends or
+/// receives, with the `sched.dim_bounds` bounds `bounds` of its dynamic
+/// dimensions (costed at the bound); emits an error on `op` and fails if it
+/// cannot be sized.
+static FailureOr<int64_t> getCollectiveValueBytes(CollectiveOpInterface op,
+                                                  Type type,
+                                                  DenseI64ArrayAttr bounds) {
+  // A ranked tensor or memref is a ShapedType with a rank; only its shape
+  // needs reading (without the interface lookup).
+  bool dynamic;
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    dynamic = !tensor.hasStaticShape();
+  else if (auto memref = dyn_cast<MemRefType>(type))
+    dynamic = !memref.hasStaticShape();
+  else if (auto shaped = dyn_cast<ShapedType>(type))
+    dynamic = shaped.hasRank() && !shaped.hasStaticShape();
+  else
+    dynamic = false;
+  if (dynamic && !bounds) {
+    auto shaped = cast<ShapedType>(type);
+    unsigned dim = llvm::find_if(shaped.getShape(), ShapedType::isDynamic) -
+                   shaped.getShape().begin();
+    return op->emitError() << "cannot size collective: " << type
+                           << " has a dynamic shape; give an upper bound of "
+                              "dimension "
+                           << dim << " with '"
+                           << SchedDialect::getDimBoundsAttrName()
+                           << "' where the value is defined";
+  }
+  if (bounds)
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      return getBoundedByteSize(shaped, bounds, op->getLoc());
+  std::optional<int64_t> size = getTypeByteSize(type);
+  if (!size)
+    return op->emitError() << "cannot size collective: " << type
+                           << " has no known size in bytes";
+  return *size;
+}
+
 FailureOr<int64_t> CostModel::getCollectiveBytes(CollectiveOpInterface op) {
   ArrayRef<Type> resultTypes = op.getResultValueTypes();
+  Attribute resultBounds =
+      op.isBufferForm() ? Attribute()
+                        : op->getAttr(SchedDialect::getDimBoundsAttrName());
   int64_t total = 0;
   for (auto [index, input] : llvm::enumerate(op.getInputs())) {
     // The full buffer is the larger of the sent and the received value: the
     // gathered output of an all_gather, the unscattered input of a
     // reduce_scatter.
-    SmallVector<Type, 2> types = {input.getType()};
-    if (index < resultTypes.size())
-      types.push_back(resultTypes[index]);
-    int64_t entry = 0;
-    for (Type type : types) {
-      // A ranked tensor or memref is a ShapedType with a rank; only its
-      // shape needs reading (without the interface lookup).
-      bool dynamic;
-      if (auto tensor = dyn_cast<RankedTensorType>(type))
-        dynamic = !tensor.hasStaticShape();
-      else if (auto memref = dyn_cast<MemRefType>(type))
-        dynamic = !memref.hasStaticShape();
-      else if (auto shaped = dyn_cast<ShapedType>(type))
-        dynamic = shaped.hasRank() && !shaped.hasStaticShape();
-      else
-        dynamic = false;
-      if (dynamic)
-        return op->emitError()
-               << "cannot size collective: " << type << " has a dynamic shape";
-      std::optional<int64_t> size = getTypeByteSize(type);
-      if (!size)
-        return op->emitError() << "cannot size collective: " << type
-                               << " has no known size in bytes";
-      entry = std::max(entry, *size);
+    FailureOr<int64_t> entry =
+        getCollectiveValueBytes(op, input.getType(), getDimBounds(input));
+    if (failed(entry))
+      return failure();
+    if (index < resultTypes.size()) {
+      // The received value is bounded by the start (tensor form) or by the
+      // destination's definition (buffer form).
+      DenseI64ArrayAttr bounds =
+          op.isBufferForm()
+              ? (index < op.getOutputs().size()
+                     ? getDimBounds(op.getOutputs()[index])
+                     : DenseI64ArrayAttr())
+              : getDimBounds(resultBounds, index, resultTypes.size());
+      FailureOr<int64_t> received =
+          getCollectiveValueBytes(op, resultTypes[index], bounds);
+      if (failed(received))
+        return failure();
+      entry = std::max(*entry, *received);
     }
-    total += entry;
+    total += *entry;
   }
   return total;
 }

@@ -1307,7 +1307,9 @@ Options pickOptions(FuzzedDataProvider &data) {
   o.reorder.exactMaxStates = data.ConsumeIntegralInRange<uint64_t>(0, 20000);
   o.reorder.exactWindows = data.ConsumeIntegralInRange<unsigned>(0, 8);
 
-  static const char *guards[] = {"exact", "heuristic", "none"};
+  static const FusionMemoryGuard guards[] = {FusionMemoryGuard::Exact,
+                                             FusionMemoryGuard::Heuristic,
+                                             FusionMemoryGuard::None};
   o.fuse.memoryGuard = guards[data.ConsumeIntegralInRange<int>(0, 2)];
   o.fuse.tolerance =
       data.ConsumeBool()
@@ -1402,7 +1404,7 @@ void testFuse(Checker &checker, ModuleOp input, const Options &o) {
       },
       input);
   checker.checkEntries(*module, step);
-  if (o.fuse.memoryGuard == "exact")
+  if (o.fuse.memoryGuard == FusionMemoryGuard::Exact)
     checker.checkPeak(*module, step, [&](const FunctionState &f) {
       return addSaturated(f.metrics.peak, o.fuse.tolerance);
     });

@@ -338,7 +338,9 @@ TEST_F(CostModelTest, CollectiveOps) {
   });
   EXPECT_TRUE(failed(model.getCollectiveTimeUs(ops[3], symbols)));
   EXPECT_EQ(messages,
-            "cannot size collective: 'tensor<?xf32>' has a dynamic shape");
+            "cannot size collective: 'tensor<?xf32>' has a dynamic shape; "
+            "give an upper bound of dimension 0 with 'sched.dim_bounds' "
+            "where the value is defined");
 }
 
 //===----------------------------------------------------------------------===//

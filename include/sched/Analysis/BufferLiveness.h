@@ -34,6 +34,8 @@
 #include "sched/Analysis/PeakMemory.h"
 
 #include "mlir/IR/Block.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -42,6 +44,25 @@ namespace sched {
 
 /// Returns the bytes of one element of `type`, or nothing if it has no size.
 std::optional<int64_t> getElementSizeInBytes(Type type);
+
+/// Returns the bounds that a `sched.dim_bounds` value `attr` (an array, or a
+/// list of them) gives for value `index` of the `count` values of an op, or
+/// null.
+DenseI64ArrayAttr getDimBounds(Attribute attr, unsigned index, unsigned count);
+
+/// Returns the bounds of `value`: those of its defining op for it (those of
+/// its start for the results of a tensor-form `sched.wait`), or of the
+/// function argument it is; null if it has none.
+DenseI64ArrayAttr getDimBounds(Value value);
+
+/// Returns the size in bytes of a value of `type`, each dynamic dimension at
+/// its bound in `bounds` (one per dimension; a static dimension's must equal
+/// its size). Emits an error at `loc` and fails for an unranked type, an
+/// element type without a size, bounds of the wrong rank, a bound that
+/// contradicts a static size, a dynamic dimension without a bound, or a size
+/// past 64 bits.
+FailureOr<int64_t> getBoundedByteSize(ShapedType type, DenseI64ArrayAttr bounds,
+                                      Location loc);
 
 /// The buffers of one block.
 class BufferLiveness {

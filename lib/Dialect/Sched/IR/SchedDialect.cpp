@@ -77,8 +77,15 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
              << "'" << getEffectsAttrName() << "' must be \"none\" or \"args\"";
     return success();
   }
-  if (attr.getName() == getDimBoundsAttrName())
+  if (attr.getName() == getDimBoundsAttrName()) {
+    // A tensor-form collective bounds the values its future carries (a
+    // bucket one per value).
+    if (auto collective = dyn_cast<CollectiveOpInterface>(op);
+        collective && !collective.isBufferForm())
+      return verifyDimBounds(op, attr.getValue(),
+                             collective.getResultValueTypes().size());
     return verifyDimBounds(op, attr.getValue(), op->getNumResults());
+  }
   if (attr.getName() == getViewAttrName())
     return verifyViewMarker(op, attr.getValue());
   if (attr.getName() == getCollectiveOrderAttrName()) {

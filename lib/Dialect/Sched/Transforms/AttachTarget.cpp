@@ -5,12 +5,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockAnalyses.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
 
 namespace mlir {
 namespace sched {
@@ -36,9 +39,27 @@ template <typename T> static T pick(T value, T override) {
   return override >= 0 ? override : value;
 }
 
+/// Emits an error at `loc` if an override of a double fact is not a
+/// number or infinite (NaN would fail the `>= 0` test of `pick` and keep the
+/// preset's value silently).
+static LogicalResult checkFinite(Location loc, StringRef name, double value) {
+  if (std::isfinite(value))
+    return success();
+  return mlir::emitError(loc)
+         << name << " must be a finite number, got " << formatOption(value);
+}
+
 void SchedAttachTarget::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *context = &getContext();
+  for (auto [name, value] : {std::pair<StringRef, double>{
+                                 "intra-node-bandwidth", intraNodeBandwidth},
+                             {"intra-node-latency", intraNodeLatency},
+                             {"inter-node-bandwidth", interNodeBandwidth},
+                             {"inter-node-latency", interNodeLatency},
+                             {"hbm-bandwidth", hbmBandwidth}})
+    if (failed(checkFinite(module.getLoc(), name, value)))
+      return signalPassFailure();
 
   TargetAttr base = TargetAttr::getPreset(context, preset);
   if (!base) {

@@ -7,6 +7,10 @@
 
 #include "BlockAnalyses.h"
 
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::sched;
 
@@ -41,4 +45,34 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
   return std::optional<BlockAnalyses>(
       BlockAnalyses{std::move(model), std::move(*sim), std::move(*liveness),
                     std::move(graph)});
+}
+
+LogicalResult mlir::sched::checkCapacity(FunctionOpInterface func, int64_t peak,
+                                         std::optional<int64_t> inputPeak,
+                                         CapacityCheck check) {
+  if (check == CapacityCheck::Off)
+    return success();
+  TargetAttr target = TargetAttr::lookup(func);
+  if (!target || peak <= target.getHbmCapacity())
+    return success();
+  InFlightDiagnostic diag = check == CapacityCheck::Error
+                                ? mlir::emitError(func.getLoc())
+                                : mlir::emitWarning(func.getLoc());
+  diag << "peak memory of " << peak << " bytes exceeds the HBM capacity of "
+       << target.getHbmCapacity() << " bytes of target '" << target.getName()
+       << "'";
+  if (inputPeak && *inputPeak != peak)
+    diag << " (the input needed " << *inputPeak << " bytes)";
+  return failure(check == CapacityCheck::Error);
+}
+
+std::string mlir::sched::formatOption(double value) {
+  if (std::isnan(value))
+    return "nan";
+  if (std::isinf(value))
+    return value > 0 ? "inf" : "-inf";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format("%g", value);
+  return text;
 }

@@ -19,10 +19,13 @@
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/StreamSimulator.h"
+#include "sched/Dialect/Sched/Transforms/PassOptionEnums.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir {
 namespace sched {
@@ -44,6 +47,20 @@ struct BlockAnalyses {
   build(func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
         DependenceGraph::Options graphOptions = {});
 };
+
+/// Returns `value` as an option error prints it: `nan`, `inf`, `-inf` or
+/// the shortest of %g.
+std::string formatOption(double value);
+
+/// Checks that `peak` bytes of `func` fit the HBM capacity of the
+/// `#sched.target` it inherits (without a target there is nothing to
+/// check). Over it, emits at the function's location "peak memory of P
+/// bytes exceeds the HBM capacity of C bytes of target 'T'", followed by
+/// the input's peak when `inputPeak` is given and differs: a warning, or
+/// with CapacityCheck::Error an error, and then fails.
+LogicalResult checkCapacity(FunctionOpInterface func, int64_t peak,
+                            std::optional<int64_t> inputPeak,
+                            CapacityCheck check);
 
 } // namespace sched
 } // namespace mlir

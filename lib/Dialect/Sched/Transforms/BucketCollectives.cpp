@@ -231,6 +231,24 @@ static std::optional<BucketKey> getKey(CollectiveOpInterface op) {
   return key;
 }
 
+/// Appends to `bounds` the `sched.dim_bounds` bounds of each value that
+/// tensor-form `start` carries (a static value's shape where it has none);
+/// returns true if `start` had bounds.
+static bool appendValueBounds(CollectiveOpInterface start, OpBuilder &builder,
+                              SmallVectorImpl<Attribute> &bounds) {
+  Attribute attr = start->getAttr(SchedDialect::getDimBoundsAttrName());
+  ArrayRef<Type> types = start.getResultValueTypes();
+  for (auto [index, type] : llvm::enumerate(types)) {
+    DenseI64ArrayAttr valueBounds = getDimBounds(attr, index, types.size());
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!valueBounds && shaped && shaped.hasStaticShape())
+      valueBounds = builder.getDenseI64ArrayAttr(shaped.getShape());
+    bounds.push_back(valueBounds ? Attribute(valueBounds)
+                                 : builder.getDenseI64ArrayAttr({}));
+  }
+  return attr != nullptr;
+}
+
 /// Returns the buffer `value` is a view of, following view-like ops.
 static Value getViewRoot(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
@@ -336,19 +354,17 @@ void SchedBucketCollectives::runOnOperation() {
   if (func.isExternal())
     return;
   if (bucketCapBytes < 1) {
-    mlir::emitError(func.getLoc(), "bucket-cap-bytes must be at least 1");
+    mlir::emitError(func.getLoc())
+        << "bucket-cap-bytes must be at least 1, got "
+        << bucketCapBytes.getValue();
     return signalPassFailure();
   }
   if (window < 0) {
-    mlir::emitError(func.getLoc(), "window must be non-negative");
-    return signalPassFailure();
-  }
-  if (order != "program" && order != "exposed-first") {
     mlir::emitError(func.getLoc())
-        << "unknown order '" << order << "' (program or exposed-first)";
+        << "window must be non-negative, got " << window.getValue();
     return signalPassFailure();
   }
-  bool exposedFirst = order == "exposed-first";
+  bool exposedFirst = order == BucketOrder::ExposedFirst;
   FailureOr<std::optional<BlockAnalyses>> analyses =
       BlockAnalyses::build(func, profile, "not bucketed");
   if (failed(analyses))
@@ -514,6 +530,9 @@ void SchedBucketCollectives::runOnOperation() {
   }
   MemoryTimeline memory(liveness.getProblem(), liveness.getProgramOrder());
   int64_t peakLimit = memory.getPeak();
+  // Bucketing never raises the peak: the input's is the most it leaves.
+  if (failed(checkCapacity(func, peakLimit, std::nullopt, capacityCheck)))
+    return signalPassFailure();
   std::vector<Bucket> buckets;
   std::vector<bool> inBucket(n, false);
   // The bucket of each start and wait that is in one.
@@ -1178,8 +1197,13 @@ void SchedBucketCollectives::runOnOperation() {
     // The members' recorded input order (sched-record-collective-order),
     // sorted: a bucket issues its members at once.
     SmallVector<int64_t> order;
+    // The bounds of each value of the bucket, for `sched.dim_bounds` on the
+    // merged start (kept only if a member had bounds).
+    SmallVector<Attribute> bounds;
+    bool anyBounds = false;
     for (const Member &member : bucket.members) {
       auto start = cast<CollectiveOpInterface>(sim.ops[member.start]);
+      anyBounds |= appendValueBounds(start, builder, bounds);
       if (auto numbers = start->getAttrOfType<DenseI64ArrayAttr>(
               SchedDialect::getCollectiveOrderAttrName()))
         llvm::append_range(order, numbers.asArrayRef());
@@ -1201,6 +1225,10 @@ void SchedBucketCollectives::runOnOperation() {
       if (attr.getName() != kSegmentSizes &&
           attr.getName() != SchedDialect::getCostAttrName())
         state.addAttribute(attr.getName(), attr.getValue());
+    state.attributes.erase(SchedDialect::getDimBoundsAttrName());
+    if (anyBounds)
+      state.attributes.set(SchedDialect::getDimBoundsAttrName(),
+                           builder.getArrayAttr(bounds));
     if (!order.empty()) {
       llvm::sort(order);
       state.attributes.set(SchedDialect::getCollectiveOrderAttrName(),

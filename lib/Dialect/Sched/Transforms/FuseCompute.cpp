@@ -22,6 +22,7 @@
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
 
+#include "BlockAnalyses.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
@@ -38,6 +39,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -1233,29 +1235,35 @@ struct SchedFuseCompute
     : public sched::impl::SchedFuseComputeBase<SchedFuseCompute> {
   using Base::Base;
   void runOnOperation() override;
+
+private:
+  /// Emits an error at `loc` for the first invalid option; fails if any.
+  LogicalResult validateOptions(Location loc);
 };
 } // namespace
+
+LogicalResult SchedFuseCompute::validateOptions(Location loc) {
+  if (tolerance < 0)
+    return mlir::emitError(loc)
+           << "tolerance must be non-negative, got " << tolerance.getValue();
+  // NaN fails every comparison.
+  if (!(heuristicFactor >= 0) || std::isinf(heuristicFactor))
+    return mlir::emitError(loc)
+           << "heuristic-factor must be a finite non-negative number, got "
+           << formatOption(heuristicFactor);
+  if (maxFusedOps < 1)
+    return mlir::emitError(loc) << "max-fused-ops must be at least 1, got 0";
+  return success();
+}
 
 void SchedFuseCompute::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
     return;
+  if (failed(validateOptions(func.getLoc())))
+    return signalPassFailure();
   FusionOptions options;
-  if (memoryGuard == "exact") {
-    options.guard = FusionMemoryGuard::Exact;
-  } else if (memoryGuard == "heuristic") {
-    options.guard = FusionMemoryGuard::Heuristic;
-  } else if (memoryGuard == "none") {
-    options.guard = FusionMemoryGuard::None;
-  } else {
-    mlir::emitError(func.getLoc()) << "unknown memory-guard '" << memoryGuard
-                                   << "'; expected exact, heuristic or none";
-    return signalPassFailure();
-  }
-  if (maxFusedOps < 1) {
-    mlir::emitError(func.getLoc()) << "max-fused-ops must be at least 1";
-    return signalPassFailure();
-  }
+  options.guard = memoryGuard;
   options.tolerance = tolerance;
   options.heuristicFactor = heuristicFactor;
   options.maxFusedOps = maxFusedOps;
@@ -1264,12 +1272,15 @@ void SchedFuseCompute::runOnOperation() {
   options.excludeKinds.assign(excludeKinds.begin(), excludeKinds.end());
 
   bool changed = false;
+  int64_t peakBefore = 0, peakAfter = 0;
   unsigned numBlocks = func.getBody().getBlocks().size();
   for (auto [index, block] : llvm::enumerate(func.getBody())) {
     FailureOr<FusionStats> stats = fuseComputeOps(block, options);
     if (failed(stats))
       return signalPassFailure();
     changed |= stats->fusedOps > 0;
+    peakBefore = std::max(peakBefore, stats->peakBefore);
+    peakAfter = std::max(peakAfter, stats->peakAfter);
     // At the function's location: Operation::emitRemark would attach the
     // whole function, printed, to every remark.
     InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
@@ -1282,6 +1293,8 @@ void SchedFuseCompute::runOnOperation() {
            << ", peak "
            << formatBytesChange(stats->peakBefore, stats->peakAfter);
   }
+  if (failed(checkCapacity(func, peakAfter, peakBefore, capacityCheck)))
+    return signalPassFailure();
   if (!changed)
     markAllAnalysesPreserved();
 }

@@ -5,32 +5,103 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockAnalyses.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include <cmath>
+#include <optional>
+#include <string>
+
 using namespace mlir;
 using namespace mlir::sched;
 
+namespace {
+/// The pipeline that invalid sched-pipeline options build: reports the
+/// error at every function with a body (at the module if there is none) and
+/// fails, so that no pass runs with them.
+struct PipelineOptionError
+    : public PassWrapper<PipelineOptionError, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineOptionError)
+
+  explicit PipelineOptionError(std::string message)
+      : message(std::move(message)) {}
+  StringRef getArgument() const final { return "sched-pipeline-option-error"; }
+  StringRef getDescription() const final {
+    return "report an invalid sched-pipeline option";
+  }
+  void runOnOperation() override {
+    bool any = false;
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      mlir::emitError(func.getLoc()) << message;
+      any = true;
+    }
+    if (!any)
+      mlir::emitError(getOperation().getLoc()) << message;
+    signalPassFailure();
+  }
+
+  std::string message;
+};
+} // namespace
+
+/// Returns the message for the first invalid option of `options`, if any.
+static std::optional<std::string>
+validatePipelineOptions(const SchedPipelineOptions &options) {
+  if (options.maxInFlight < 1)
+    return "max-in-flight must be at least 1, got " +
+           std::to_string(options.maxInFlight);
+  // NaN fails every comparison: `memory-slack=nan` would be no limit.
+  if (!(options.memorySlack >= 0) || std::isinf(options.memorySlack))
+    return "memory-slack must be a finite non-negative fraction, got " +
+           formatOption(options.memorySlack);
+  if (options.memoryBudget < 0)
+    return "memory-budget must be non-negative (0: the input's peak plus "
+           "memory-slack), got " +
+           std::to_string(options.memoryBudget);
+  if (options.memoryBudget > 0 && options.memorySlack.hasValue())
+    return std::string("memory-budget and memory-slack are two limits for the "
+                       "same schedule; give one of them");
+  return std::nullopt;
+}
+
 void mlir::sched::buildSchedPipeline(OpPassManager &pm,
                                      const SchedPipelineOptions &options) {
+  if (std::optional<std::string> error = validatePipelineOptions(options)) {
+    pm.addPass(std::make_unique<PipelineOptionError>(std::move(*error)));
+    return;
+  }
   // Costs and effects of calls, which the function passes cannot derive.
   pm.addPass(createSchedAnnotateCompute());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   // Numbered first, checked by sched-verify-schedule, removed at the end.
   funcPm.addPass(createSchedRecordCollectiveOrder());
-  if (options.fuse)
-    funcPm.addPass(createSchedFuseCompute());
-  if (options.reorder)
-    funcPm.addPass(createSchedReorderForMemory());
+  // The capacity is checked once, by sched-schedule-overlap: the other
+  // stages do not raise the peak it leaves (reordering lowers it before,
+  // bucketing keeps it at most as it was).
+  if (options.fuse) {
+    SchedFuseComputeOptions fuse;
+    fuse.capacityCheck = CapacityCheck::Off;
+    funcPm.addPass(createSchedFuseCompute(fuse));
+  }
+  if (options.reorder) {
+    SchedReorderForMemoryOptions reorder;
+    reorder.capacityCheck = CapacityCheck::Off;
+    funcPm.addPass(createSchedReorderForMemory(reorder));
+  }
   SchedScheduleOverlapOptions overlap;
   overlap.maxInFlight = options.maxInFlight;
   overlap.memorySlack = options.memorySlack;
+  overlap.memoryBudget = options.memoryBudget;
   overlap.gatherCap = options.gatherCap;
   overlap.profilePath = options.profile;
   overlap.explain = options.explain;
   overlap.keepCollectiveOrder = options.keepCollectiveOrder;
+  overlap.capacityCheck = options.capacityCheck;
   funcPm.addPass(createSchedScheduleOverlap(overlap));
   if (options.bucket) {
     SchedBucketCollectivesOptions bucket;
@@ -38,6 +109,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
     bucket.order = options.bucketOrder;
     bucket.explain = options.explain;
     bucket.keepCollectiveOrder = options.keepCollectiveOrder;
+    bucket.capacityCheck = CapacityCheck::Off;
     funcPm.addPass(createSchedBucketCollectives(bucket));
   }
   SchedVerifyScheduleOptions verify;

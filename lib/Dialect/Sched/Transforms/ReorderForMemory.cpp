@@ -17,6 +17,7 @@
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
 
+#include "BlockAnalyses.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
@@ -746,25 +747,52 @@ struct SchedReorderForMemory
     : public sched::impl::SchedReorderForMemoryBase<SchedReorderForMemory> {
   using Base::Base;
   void runOnOperation() override;
+
+private:
+  /// Emits an error at `loc` for the first invalid option; fails if any.
+  LogicalResult validateOptions(Location loc);
 };
 } // namespace
+
+/// The most ops the exact solver takes (its sets are 64-bit masks).
+static constexpr unsigned kMaxExactOps = 64;
+/// The most states the exact solver may visit: about 10 s and 1 GB
+/// (docs/passes/ReorderForMemory.md).
+static constexpr uint64_t kMaxExactStates = 10000000;
+
+LogicalResult SchedReorderForMemory::validateOptions(Location loc) {
+  if (exactMaxOps > kMaxExactOps)
+    return mlir::emitError(loc)
+           << "exact-max-ops must be at most " << kMaxExactOps << ", got "
+           << exactMaxOps.getValue();
+  if (exactMaxStates > kMaxExactStates)
+    return mlir::emitError(loc)
+           << "exact-max-states must be at most " << kMaxExactStates << ", got "
+           << static_cast<uint64_t>(exactMaxStates);
+  return success();
+}
 
 void SchedReorderForMemory::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
     return;
+  if (failed(validateOptions(func.getLoc())))
+    return signalPassFailure();
   LowPeakOrderOptions options;
   options.exact = exactMaxOps > 0;
-  options.exactOptions.maxNodes = std::min(unsigned(exactMaxOps), 64u);
+  options.exactOptions.maxNodes = exactMaxOps;
   options.exactOptions.maxStates = exactMaxStates;
   options.exactWindows = exactWindows;
   bool changed = false;
+  int64_t peakBefore = 0, peakAfter = 0;
   unsigned numBlocks = func.getBody().getBlocks().size();
   for (auto [index, block] : llvm::enumerate(func.getBody())) {
     FailureOr<LowPeakOrder> result = reorderBlockForMemory(block, options);
     if (failed(result))
       return signalPassFailure();
     changed |= result->peak != result->originalPeak;
+    peakBefore = std::max(peakBefore, result->originalPeak);
+    peakAfter = std::max(peakAfter, result->peak);
     // At the function's location: Operation::emitRemark would attach the
     // whole function, printed, to every remark.
     InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
@@ -791,6 +819,8 @@ void SchedReorderForMemory::runOnOperation() {
              << " states";
     remark << ")";
   }
+  if (failed(checkCapacity(func, peakAfter, peakBefore, capacityCheck)))
+    return signalPassFailure();
   if (!changed)
     markAllAnalysesPreserved();
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockAnalyses.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/ScheduleReport.h"
@@ -64,6 +65,19 @@ void SchedReport::runOnOperation() {
     return signalPassFailure();
   }
 
+  // The options first: a bad svg pattern fails before any function is
+  // simulated.
+  unsigned numFunctions = llvm::count_if(
+      module.getOps<FunctionOpInterface>(),
+      [](FunctionOpInterface function) { return !function.isExternal(); });
+  if (!svgPath.empty() && numFunctions > 1 &&
+      !StringRef(svgPath).contains("{name}")) {
+    mlir::emitError(module.getLoc())
+        << "svg path '" << svgPath
+        << "' must contain {name} when the module has " << numFunctions
+        << " functions";
+    return signalPassFailure();
+  }
   FailureOr<std::optional<MeasuredProfile>> profile =
       loadProfileOrEmitError(module, profilePath);
   if (failed(profile))
@@ -80,7 +94,9 @@ void SchedReport::runOnOperation() {
     if (*profile)
       model.setProfile(**profile);
     FailureOr<FunctionReport> report = buildFunctionReport(function, model);
-    if (failed(report))
+    if (failed(report) ||
+        failed(checkCapacity(function, report->peakMemoryBytes, std::nullopt,
+                             capacityCheck)))
       return signalPassFailure();
     reports.push_back(std::move(*report));
   }
@@ -129,13 +145,6 @@ void SchedReport::runOnOperation() {
     return signalPassFailure();
   if (!svgPath.empty()) {
     StringRef pattern = svgPath;
-    if (reports.size() > 1 && !pattern.contains("{name}")) {
-      mlir::emitError(module.getLoc())
-          << "svg path '" << pattern
-          << "' must contain {name} when the module has " << reports.size()
-          << " functions";
-      return signalPassFailure();
-    }
     for (const FunctionReport &report : reports) {
       std::string path = pattern.str();
       size_t at = path.find("{name}");

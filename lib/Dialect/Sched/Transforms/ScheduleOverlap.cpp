@@ -27,6 +27,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
 #include <deque>
 #include <set>
 #include <tuple>
@@ -572,6 +573,23 @@ struct SchedScheduleOverlap
   void runOnOperation() override;
 
 private:
+  /// Emits an error at `loc` for the first invalid option; fails if any.
+  LogicalResult validateOptions(Location loc);
+  /// Returns the memory budget for an input of peak `inputPeak`: the
+  /// `memory-budget`, or the input's peak plus `memory-slack`, saturated; at
+  /// most the HBM capacity of `target` if the input fits it (with a
+  /// diagnostic if `memory-budget` asked for more). Fails after an error.
+  FailureOr<int64_t> computeBudget(Location loc, int64_t inputPeak,
+                                   TargetAttr target);
+  /// The peak memory of the input and of the order the pass leaves.
+  struct Peaks {
+    int64_t input;
+    int64_t result;
+  };
+  /// Schedules `func`; returns its peaks, none if it was skipped. Fails
+  /// after an error.
+  FailureOr<std::optional<Peaks>> schedule(func::FuncOp func);
+
   /// The `profile` option's file, read once for all functions.
   LoadedProfile profile;
 };
@@ -612,18 +630,71 @@ static void emitSummary(func::FuncOp func, const SimResult &before,
            << " exposed (explain=1 says why)";
 }
 
+LogicalResult SchedScheduleOverlap::validateOptions(Location loc) {
+  if (maxInFlight < 1)
+    return mlir::emitError(loc) << "max-in-flight must be at least 1, got "
+                                << maxInFlight.getValue();
+  // NaN fails every comparison: `memory-slack=nan` would be no limit.
+  if (!(memorySlack >= 0) || std::isinf(memorySlack))
+    return mlir::emitError(loc)
+           << "memory-slack must be a finite non-negative fraction, got "
+           << formatOption(memorySlack);
+  if (memoryBudget < 0)
+    return mlir::emitError(loc)
+           << "memory-budget must be non-negative (0: the input's peak plus "
+              "memory-slack), got "
+           << memoryBudget.getValue();
+  return success();
+}
+
+FailureOr<int64_t> SchedScheduleOverlap::computeBudget(Location loc,
+                                                       int64_t inputPeak,
+                                                       TargetAttr target) {
+  // The input's peak plus the slack, saturated: a slack past 64 bits (found
+  // by sched-pipeline-fuzzer: memory-slack=1e30 overflowed) is no limit.
+  double slackBytes = inputPeak * memorySlack;
+  int64_t budget = std::numeric_limits<int64_t>::max();
+  if (memoryBudget > 0)
+    budget = static_cast<int64_t>(memoryBudget);
+  else if (slackBytes < 0x1p63 &&
+           inputPeak <= budget - static_cast<int64_t>(slackBytes))
+    budget = inputPeak + static_cast<int64_t>(slackBytes);
+  // A schedule that fits the device never grows past it; an input that does
+  // not fit is reported by checkCapacity, its budget kept.
+  int64_t capacity = target.getHbmCapacity();
+  if (capacityCheck == CapacityCheck::Off || inputPeak > capacity ||
+      budget <= capacity)
+    return budget;
+  if (memoryBudget > 0) {
+    InFlightDiagnostic diag = capacityCheck == CapacityCheck::Error
+                                  ? mlir::emitError(loc)
+                                  : mlir::emitWarning(loc);
+    diag << "memory-budget of " << memoryBudget.getValue()
+         << " bytes exceeds the HBM capacity of " << capacity
+         << " bytes of target '" << target.getName()
+         << "'; the budget is the capacity";
+    if (capacityCheck == CapacityCheck::Error)
+      return failure();
+  }
+  return capacity;
+}
+
 void SchedScheduleOverlap::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
     return;
-  if (maxInFlight < 1) {
-    mlir::emitError(func.getLoc(), "max-in-flight must be at least 1");
+  if (failed(validateOptions(func.getLoc())))
     return signalPassFailure();
-  }
-  if (memorySlack < 0) {
-    mlir::emitError(func.getLoc(), "memory-slack must be non-negative");
+  FailureOr<std::optional<Peaks>> peaks = schedule(func);
+  if (failed(peaks))
     return signalPassFailure();
-  }
+  if (*peaks && failed(checkCapacity(func, (*peaks)->result, (*peaks)->input,
+                                     capacityCheck)))
+    return signalPassFailure();
+}
+
+FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
+SchedScheduleOverlap::schedule(func::FuncOp func) {
   // With keep-collective-order, a loop whose body communicates keeps its
   // place among the starts too.
   DependenceGraph::Options graphOptions;
@@ -631,9 +702,9 @@ void SchedScheduleOverlap::runOnOperation() {
   FailureOr<std::optional<BlockAnalyses>> analyses =
       BlockAnalyses::build(func, profile, "not scheduled", graphOptions);
   if (failed(analyses))
-    return signalPassFailure();
+    return failure();
   if (!*analyses)
-    return;
+    return std::optional<Peaks>();
   Block &body = func.getBody().front();
   const BlockSimulation &sim = (*analyses)->sim;
   const BufferLiveness &liveness = (*analyses)->liveness;
@@ -645,24 +716,21 @@ void SchedScheduleOverlap::runOnOperation() {
   FailureOr<SimResult> before = simulate(sim.simOps, original);
   if (failed(before)) {
     mlir::emitError(func.getLoc(), "cannot simulate the input order");
-    return signalPassFailure();
+    return failure();
   }
-  // The input's peak plus the slack, saturated: a slack past 64 bits (found
-  // by sched-pipeline-fuzzer: memory-slack=1e30 overflowed) is no limit.
   int64_t inputPeak = originalMemory.getPeak();
-  double slackBytes = inputPeak * memorySlack;
-  int64_t budget = std::numeric_limits<int64_t>::max();
-  if (memoryBudget > 0)
-    budget = static_cast<int64_t>(memoryBudget);
-  else if (slackBytes < 0x1p63 &&
-           inputPeak <= budget - static_cast<int64_t>(slackBytes))
-    budget = inputPeak + static_cast<int64_t>(slackBytes);
+  FailureOr<int64_t> budgetOr =
+      computeBudget(func.getLoc(), inputPeak, (*analyses)->model.getTarget());
+  if (failed(budgetOr))
+    return failure();
+  int64_t budget = *budgetOr;
+  Peaks kept{inputPeak, inputPeak};
   if (originalMemory.getPeak() > budget) {
     mlir::emitRemark(func.getLoc())
         << "not scheduled: the input already needs "
         << formatBytes(originalMemory.getPeak())
         << ", over the memory budget of " << formatBytes(budget);
-    return;
+    return std::optional<Peaks>(kept);
   }
 
   Problem problem{sim, graph, liveness.getProblem(),       {},
@@ -798,7 +866,7 @@ void SchedScheduleOverlap::runOnOperation() {
   }
   if (!chosen) {
     mlir::emitRemark(func.getLoc()) << "kept the input order: " << rejection;
-    return;
+    return std::optional<Peaks>(kept);
   }
 
   // Apply the order: move every op before the terminator, in order.
@@ -813,8 +881,10 @@ void SchedScheduleOverlap::runOnOperation() {
                   ? std::string("unlimited")
                   : formatBytes(budget),
               explain);
+
+  Peaks peaks{inputPeak, peakAfter};
   if (!explain)
-    return;
+    return std::optional<Peaks>(peaks);
   if (replacedUs)
     mlir::emitRemark(func.getLoc())
         << "chose the critical-path schedule with " << strategy << " priority"
@@ -895,4 +965,5 @@ void SchedScheduleOverlap::runOnOperation() {
               "it";
     (void)wait;
   }
+  return std::optional<Peaks>(peaks);
 }

@@ -141,6 +141,14 @@ struct InFlight {
 
 void SchedVerifySchedule::runOnOperation() {
   func::FuncOp func = getOperation();
+  if (func.isExternal())
+    return;
+  if (maxInFlight < 0) {
+    mlir::emitError(func.getLoc())
+        << "max-in-flight must be non-negative (0: no limit), got "
+        << maxInFlight.getValue();
+    return signalPassFailure();
+  }
   bool failedAny = false;
   MemoryEffectsQuery query;
   SmallVector<MemoryEffects::EffectInstance> effects;

@@ -7,7 +7,7 @@
 // CAP: error: bucket-cap-bytes must be at least 1
 // WINDOW: error: window must be non-negative
 // PROFILE: error: cannot load cost profile
-// ORDER: error: unknown order 'latest' (program or exposed-first)
+// ORDER: for the --order option: unknown value 'latest'; expected one of: program, exposed-first
 
 module {
   sched.process_group @g size = 2

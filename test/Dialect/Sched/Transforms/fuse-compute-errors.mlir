@@ -3,7 +3,7 @@
 // RUN: not sched-opt %s -split-input-file --sched-fuse-compute="max-fused-ops=0" 2>&1 | FileCheck %s --check-prefix=SIZE
 // RUN: not sched-opt %s -split-input-file --sched-fuse-compute 2>/dev/null | FileCheck %s
 
-// GUARD: error: unknown memory-guard 'peak'; expected exact, heuristic or none
+// GUARD: for the --memory-guard option: unknown value 'peak'; expected one of: exact, heuristic, none
 // SIZE: error: max-fused-ops must be at least 1
 
 // Tests a value whose size is unknown: the memory guard cannot work.

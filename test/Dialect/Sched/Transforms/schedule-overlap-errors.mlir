@@ -29,5 +29,5 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 }
 
 // CAP: error: max-in-flight must be at least 1
-// SLACK: error: memory-slack must be non-negative
+// SLACK: error: memory-slack must be a finite non-negative fraction, got -0.5
 // BUDGET: remark: not scheduled: the input already needs 320 B, over the memory budget of 8 B

@@ -27,6 +27,7 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/PeakMemory.h"
+#include "sched/Dialect/Sched/Transforms/PassOptionEnums.h"
 
 #include "mlir/IR/Block.h"
 #include "mlir/Support/LLVM.h"
@@ -215,19 +216,6 @@ reorderBlockForMemory(Block &block, const LowPeakOrderOptions &options);
 //===----------------------------------------------------------------------===//
 // Fusion
 //===----------------------------------------------------------------------===//
-
-/// How fusions are kept from raising the peak memory.
-enum class FusionMemoryGuard : uint8_t {
-  /// The fused order's peak, from the liveness analysis, must not exceed
-  /// the unfused peak plus the tolerance.
-  Exact,
-  /// Inductor's rule (PR 138756): reject when the inputs that die in both
-  /// ops and share a size and element type (bytes) exceed a factor times
-  /// the traffic saved.
-  Heuristic,
-  /// No guard: a memory-blind fuser, the baseline of the benchmarks.
-  None,
-};
 
 /// Options of fuseComputeOps; the pass options of `sched-fuse-compute`.
 struct FusionOptions {

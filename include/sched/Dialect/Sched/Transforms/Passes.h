@@ -8,6 +8,8 @@
 #ifndef SCHED_DIALECT_SCHED_TRANSFORMS_PASSES_H
 #define SCHED_DIALECT_SCHED_TRANSFORMS_PASSES_H
 
+#include "sched/Dialect/Sched/Transforms/PassOptionEnums.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -35,11 +37,15 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
                       llvm::cl::desc("run sched-bucket-collectives after "
                                      "overlap scheduling (default: true)"),
                       llvm::cl::init(true)};
-  Option<std::string> bucketOrder{
+  Option<BucketOrder> bucketOrder{
       *this, "bucket-order",
       llvm::cl::desc("sched-bucket-collectives' candidate order: program or "
                      "exposed-first (default: program)"),
-      llvm::cl::init("program")};
+      llvm::cl::init(BucketOrder::Program),
+      llvm::cl::values(
+          clEnumValN(BucketOrder::Program, "program", "program order"),
+          clEnumValN(BucketOrder::ExposedFirst, "exposed-first",
+                     "the least hidden collectives first"))};
   Option<bool> reorder{
       *this, "reorder",
       llvm::cl::desc("run sched-reorder-for-memory (default: true)"),
@@ -51,9 +57,24 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       llvm::cl::init(2)};
   Option<double> memorySlack{
       *this, "memory-slack",
-      llvm::cl::desc(
-          "allowed peak memory growth of the overlap schedule (default: 0.05)"),
+      llvm::cl::desc("allowed peak memory growth of the overlap schedule, "
+                     "as a fraction of the input's peak (default: 0.05)"),
       llvm::cl::init(0.05)};
+  Option<int64_t> memoryBudget{
+      *this, "memory-budget",
+      llvm::cl::desc("peak memory limit of the overlap schedule in bytes, "
+                     "instead of memory-slack (0: the input's peak plus "
+                     "memory-slack) (default: 0)"),
+      llvm::cl::init(0)};
+  Option<CapacityCheck> capacityCheck{
+      *this, "capacity-check",
+      llvm::cl::desc("when the peak memory exceeds the target's HBM "
+                     "capacity: warn, error or off (default: warn)"),
+      llvm::cl::init(CapacityCheck::Warn),
+      llvm::cl::values(
+          clEnumValN(CapacityCheck::Warn, "warn", "emit a warning"),
+          clEnumValN(CapacityCheck::Error, "error", "emit an error and fail"),
+          clEnumValN(CapacityCheck::Off, "off", "do not check"))};
   Option<int64_t> gatherCap{
       *this, "gather-cap",
       llvm::cl::desc(
@@ -87,6 +108,8 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
 /// sched-reorder-for-memory, sched-schedule-overlap,
 /// sched-bucket-collectives (unless `bucket=0`), sched-verify-schedule and
 /// sched-strip-collective-order. The module must carry a `#sched.target`.
+/// Invalid options give instead a pipeline of one pass that reports the
+/// first of them at every function and fails, before any work.
 void buildSchedPipeline(OpPassManager &pm, const SchedPipelineOptions &options);
 
 /// Registers `sched-pipeline`.

@@ -10,6 +10,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+// What a pass does when a function's peak memory exceeds the HBM capacity of
+// its `#sched.target` (sched-report, the scheduling passes, sched-pipeline).
+def CapacityCheckOption
+    : Option<"capacityCheck", "capacity-check", "::mlir::sched::CapacityCheck",
+             /*default=*/"::mlir::sched::CapacityCheck::Warn",
+             "when the peak memory exceeds the target's HBM capacity: warn, "
+             "error or off (default: warn)",
+             [{::llvm::cl::values(
+               clEnumValN(::mlir::sched::CapacityCheck::Warn, "warn",
+                          "emit a warning"),
+               clEnumValN(::mlir::sched::CapacityCheck::Error, "error",
+                          "emit an error and fail"),
+               clEnumValN(::mlir::sched::CapacityCheck::Off, "off",
+                          "do not check"))}]>;
+
 def SchedAttachTarget : Pass<"sched-attach-target", "ModuleOp"> {
   let summary = "attach a #sched.target built from a preset and overrides";
   let description = [{
@@ -35,8 +50,9 @@ def SchedAttachTarget : Pass<"sched-attach-target", "ModuleOp"> {
         ...>} {}
     ```
 
-    An unknown preset or an override that makes the target invalid (e.g. a
-    zero bandwidth) is an error.
+    An unknown preset, an override that is not a finite number (`nan`,
+    `inf`) or one that makes the target invalid (e.g. a zero bandwidth) is an
+    error.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
@@ -128,6 +144,8 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
 
     Errors: a function without a target, an op the cost model cannot cost,
     a value whose size is unknown, or an output file that cannot be written.
+    A function whose peak memory exceeds the HBM capacity of its target
+    gets a warning (an error with `capacity-check=error`, none with `off`).
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
@@ -144,6 +162,7 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
            "every function (0: each picture spans its own makespan) (default: 0)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model (default: none)">,
+    CapacityCheckOption,
   ];
 }
 
@@ -170,7 +189,15 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     input's peak plus `memory-slack` (a fraction), or `memory-budget` bytes.
     The budget is a hard limit; when the schedule exceeds it the pass retries
     with one collective in flight per group, then without prefetching beyond
-    the input's peak, then keeps the input order.
+    the input's peak, then keeps the input order. `memory-budget` replaces
+    `memory-slack` when it is given. If the input fits the HBM capacity of
+    the target, the budget is at most that capacity (with a warning if
+    `memory-budget` asked for more); a function whose peak, as scheduled or
+    kept, exceeds the capacity gets a warning (`capacity-check=error`: an
+    error, `off`: neither the check nor the cap).
+
+    Options are checked before any work: `max-in-flight` at least 1,
+    `memory-slack` finite and non-negative, `memory-budget` non-negative.
 
     A second strategy competes with it: a list scheduler in simulated time
     with a fixed priority, run twice, with the longest remaining path to the
@@ -231,6 +258,7 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
            "weight gathers issued ahead of their users, at most, in the "
            "interleaved micro-batch schedule (0: try 2, 4, 8, ... and keep "
            "the fastest; negative: no cap) (default: 0)">,
+    CapacityCheckOption,
   ];
 }
 
@@ -286,7 +314,9 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
     ```
 
     See docs/passes/ReorderForMemory.md. Errors: a value whose size is
-    unknown.
+    unknown; `exact-max-ops` over 64 or `exact-max-states` over 10^7 (checked
+    before any work). A peak over the target's HBM capacity: see
+    `capacity-check`.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
@@ -294,10 +324,12 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
            "solve blocks of at most this many ops exactly (0: never, at most 64) (default: 24)">,
     Option<"exactMaxStates", "exact-max-states", "uint64_t",
            /*default=*/"1000000",
-           "give up the exact solver after this many states (default: 1000000)">,
+           "give up the exact solver after this many states (at most "
+           "10000000) (default: 1000000)">,
     Option<"exactWindows", "exact-windows", "unsigned", /*default=*/"8",
            "larger blocks: reorder up to this many windows of exact-max-ops "
            "ops around the peak exactly (default: 8)">,
+    CapacityCheckOption,
   ];
 }
 
@@ -345,13 +377,25 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
     %s = sched.compute "exp+sum" ins(%x : tensor<1024xf32>) -> (tensor<1xf32>)
     ```
 
-    See docs/passes/FuseCompute.md. Errors: an unknown `memory-guard`, a
-    value whose size is unknown.
+    See docs/passes/FuseCompute.md. Errors: an unknown `memory-guard`
+    (when the options are parsed), a negative `tolerance`, a `heuristic-factor`
+    that is negative or not finite, `max-fused-ops=0` (before any work), a
+    value whose size is unknown. A peak over the target's HBM capacity: see
+    `capacity-check`.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
-    Option<"memoryGuard", "memory-guard", "std::string", /*default=*/"\"exact\"",
-           "exact, heuristic or none (default: exact)">,
+    Option<"memoryGuard", "memory-guard", "::mlir::sched::FusionMemoryGuard",
+           /*default=*/"::mlir::sched::FusionMemoryGuard::Exact",
+           "exact, heuristic or none (default: exact)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::sched::FusionMemoryGuard::Exact, "exact",
+                        "the fused peak within the unfused peak plus "
+                        "tolerance"),
+             clEnumValN(::mlir::sched::FusionMemoryGuard::Heuristic,
+                        "heuristic", "Inductor's rule"),
+             clEnumValN(::mlir::sched::FusionMemoryGuard::None, "none",
+                        "no guard"))}]>,
     Option<"tolerance", "tolerance", "int64_t", /*default=*/"0",
            "exact guard: allowed growth of the peak, in bytes (default: 0)">,
     Option<"heuristicFactor", "heuristic-factor", "double", /*default=*/"32.0",
@@ -365,6 +409,7 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
            "reorder windows of at most this many ops to place a fusion (0: never) (default: 64)">,
     ListOption<"excludeKinds", "exclude-kinds", "std::string",
                "kinds never fused (e.g. library matmuls) (default: none)">,
+    CapacityCheckOption,
   ];
 }
 
@@ -391,7 +436,7 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       function, as the walk in program order meets them.
 
     Errors name the conflicting op and point at the collective. The IR is not
-    changed.
+    changed. A negative `max-in-flight` is an error.
   }];
   let options = [
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
@@ -482,8 +527,11 @@ def SchedBucketCollectives
     %x:2 = sched.wait %f : ...
     ```
 
-    See docs/passes/BucketCollectives.md. Errors: no `#sched.target`, a
-    collective that cannot be costed, an unreadable profile.
+    See docs/passes/BucketCollectives.md. Errors: an unknown `order` (when
+    the options are parsed), `bucket-cap-bytes` below 1 or a negative
+    `window` (before any work), no `#sched.target`, a collective that cannot
+    be costed, an unreadable profile. An input peak over the target's HBM
+    capacity: see `capacity-check`.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
@@ -494,9 +542,16 @@ def SchedBucketCollectives
            "most ops between the first and the last start of a bucket (default: 1000)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model (default: none)">,
-    Option<"order", "order", "std::string", /*default=*/"\"program\"",
+    Option<"order", "order", "::mlir::sched::BucketOrder",
+           /*default=*/"::mlir::sched::BucketOrder::Program",
            "candidate order within a key: program, or exposed-first (the "
-           "least hidden collectives seed buckets first) (default: program)">,
+           "least hidden collectives seed buckets first) (default: program)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::sched::BucketOrder::Program, "program",
+                        "program order"),
+             clEnumValN(::mlir::sched::BucketOrder::ExposedFirst,
+                        "exposed-first",
+                        "the least hidden collectives first"))}]>,
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
            "refuse buckets that would issue collectives of a group in another "
@@ -504,6 +559,7 @@ def SchedBucketCollectives
     Option<"explain", "explain", "bool", /*default=*/"false",
            "emit a remark for every bucket made and every start refused "
            "(otherwise a summary per function and one remark per reason) (default: false)">,
+    CapacityCheckOption,
   ];
 }
 

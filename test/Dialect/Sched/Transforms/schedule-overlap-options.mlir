@@ -1,0 +1,45 @@
+// Tests that every option of sched-schedule-overlap is checked before any
+// work, with the option's name in the message (each part of the file is run
+// with one bad value), and that `capacity-check` takes only its words.
+// RUN: rm -rf %t && split-file %s %t
+// RUN: sched-opt %t/in-flight.mlir --sched-schedule-overlap="max-in-flight=0" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/slack-nan.mlir --sched-schedule-overlap="memory-slack=nan" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/slack-inf.mlir --sched-schedule-overlap="memory-slack=inf" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/slack-negative.mlir --sched-schedule-overlap="memory-slack=-0.5" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/budget.mlir --sched-schedule-overlap="memory-budget=-8" -verify-diagnostics -o /dev/null
+// RUN: not sched-opt %t/budget.mlir --sched-schedule-overlap="capacity-check=loud" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHECKWORD
+
+// CHECKWORD: for the --capacity-check option: unknown value 'loud'; expected one of: warn, error, off
+
+//--- in-flight.mlir
+// No target: the options are checked first.
+// expected-error@+1 {{max-in-flight must be at least 1, got 0}}
+func.func @in_flight() {
+  return
+}
+
+//--- slack-nan.mlir
+// NaN fails every comparison: it would have been no limit.
+// expected-error@+1 {{memory-slack must be a finite non-negative fraction, got nan}}
+func.func @slack_nan() {
+  return
+}
+
+//--- slack-inf.mlir
+// expected-error@+1 {{memory-slack must be a finite non-negative fraction, got inf}}
+func.func @slack_inf() {
+  return
+}
+
+//--- slack-negative.mlir
+// expected-error@+1 {{memory-slack must be a finite non-negative fraction, got -0.5}}
+func.func @slack_negative() {
+  return
+}
+
+//--- budget.mlir
+// A negative budget used to mean 0 (the input's peak plus the slack).
+// expected-error@+1 {{memory-budget must be non-negative (0: the input's peak plus memory-slack), got -8}}
+func.func @budget() {
+  return
+}

@@ -31,6 +31,8 @@ static LogicalResult verifyDistinctDestinations(Operation *op,
                 "own destination";
   }
   return success();
+}
+
 /// Returns `a + b` for non-negative `a` and `b`, saturated at 2^63 - 1.
 static int64_t addSaturated(int64_t a, int64_t b) {
   return a > std::numeric_limits<int64_t>::max() - b

@@ -60,8 +60,8 @@ module {}
 //--- through.mlir
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-remark@+2 {{kept the original order: peak 256 bytes}}
-  // expected-remark@+1 {{step 1002.001 -> 1000.000 us, exposed comm 2.001 -> 0.000 us, peak memory 256 -> 256 bytes (budget 4096)}}
+  // expected-remark@+2 {{kept the original order: peak 256 B}}
+  // expected-remark@+1 {{step 1002.001 -> 1000.000 us, exposed comm 2.001 -> 0.000 us, peak memory 256 B -> 256 B (budget 4 KiB)}}
   func.func @through(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w = sched.wait %r : !sched.future<tensor<4x4xf32>>

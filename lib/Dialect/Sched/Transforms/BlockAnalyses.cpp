@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "sched/Analysis/HumanUnits.h"
 
 #include "llvm/Support/Format.h"
 
@@ -58,11 +59,12 @@ LogicalResult mlir::sched::checkCapacity(FunctionOpInterface func, int64_t peak,
   InFlightDiagnostic diag = check == CapacityCheck::Error
                                 ? mlir::emitError(func.getLoc())
                                 : mlir::emitWarning(func.getLoc());
-  diag << "peak memory of " << peak << " bytes exceeds the HBM capacity of "
-       << target.getHbmCapacity() << " bytes of target '" << target.getName()
-       << "'";
+  diag << "peak memory of " << formatBytes(peak)
+       << " exceeds the HBM capacity of "
+       << formatBytes(target.getHbmCapacity()) << " of target '"
+       << target.getName() << "'";
   if (inputPeak && *inputPeak != peak)
-    diag << " (the input needed " << *inputPeak << " bytes)";
+    diag << " (the input needed " << formatBytes(*inputPeak) << ")";
   return failure(check == CapacityCheck::Error);
 }
 

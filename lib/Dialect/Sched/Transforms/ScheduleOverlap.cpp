@@ -669,9 +669,9 @@ FailureOr<int64_t> SchedScheduleOverlap::computeBudget(Location loc,
     InFlightDiagnostic diag = capacityCheck == CapacityCheck::Error
                                   ? mlir::emitError(loc)
                                   : mlir::emitWarning(loc);
-    diag << "memory-budget of " << memoryBudget.getValue()
-         << " bytes exceeds the HBM capacity of " << capacity
-         << " bytes of target '" << target.getName()
+    diag << "memory-budget of " << formatBytes(memoryBudget.getValue())
+         << " exceeds the HBM capacity of " << formatBytes(capacity)
+         << " of target '" << target.getName()
          << "'; the budget is the capacity";
     if (capacityCheck == CapacityCheck::Error)
       return failure();

@@ -18,8 +18,8 @@
 //--- overlap.mlir
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 200, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-remark@+2 {{step 1002.001 -> 1000.000 us, exposed comm 2.001 -> 0.000 us, peak memory 256 -> 256 bytes (budget 268)}}
-  // expected-warning@+1 {{peak memory of 256 bytes exceeds the HBM capacity of 200 bytes of target 'small'}}
+  // expected-remark@+2 {{step 1002.001 -> 1000.000 us, exposed comm 2.001 -> 0.000 us, peak memory 256 B -> 256 B (budget 268 B)}}
+  // expected-warning@+1 {{peak memory of 256 B exceeds the HBM capacity of 200 B of target 'small'}}
   func.func @over(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w = sched.wait %r : !sched.future<tensor<4x4xf32>>
@@ -32,7 +32,7 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 200, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
   // expected-remark@+2 {{step 1002.001 -> 1000.000 us}}
-  // expected-error@+1 {{peak memory of 256 bytes exceeds the HBM capacity of 200 bytes of target 'small'}}
+  // expected-error@+1 {{peak memory of 256 B exceeds the HBM capacity of 200 B of target 'small'}}
   func.func @over(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w = sched.wait %r : !sched.future<tensor<4x4xf32>>
@@ -56,8 +56,8 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 //--- report.mlir
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 200, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-remark@+2 {{peak memory 256 bytes}}
-  // expected-warning@+1 {{peak memory of 256 bytes exceeds the HBM capacity of 200 bytes of target 'small'}}
+  // expected-remark@+2 {{peak memory 256 B}}
+  // expected-warning@+1 {{peak memory of 256 B exceeds the HBM capacity of 200 B of target 'small'}}
   func.func @over(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w = sched.wait %r : !sched.future<tensor<4x4xf32>>
@@ -65,7 +65,7 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
     return %w, %m : tensor<4x4xf32>, tensor<4x4xf32>
   }
   // A function that fits gets nothing.
-  // expected-remark@+1 {{peak memory 64 bytes}}
+  // expected-remark@+1 {{peak memory 64 B}}
   func.func @fits(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
     return %a : tensor<4x4xf32>
   }
@@ -76,7 +76,7 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 // warning gives both.
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 100, compute = [f32 = 10.0]>} {
   // expected-remark@+2 {{order}}
-  // expected-warning@+1 {{peak memory of 136 bytes exceeds the HBM capacity of 100 bytes of target 'small' (the input needed 260 bytes)}}
+  // expected-warning@+1 {{peak memory of 136 B exceeds the HBM capacity of 100 B of target 'small' (the input needed 260 B)}}
   func.func @reorder() -> (tensor<1xf32>, tensor<1xf32>) {
     %a = sched.compute "make_a" -> (tensor<32xf32>)
     %b = sched.compute "make_b" -> (tensor<32xf32>)
@@ -89,7 +89,7 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 //--- fuse.mlir
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 100, compute = [f32 = 10.0]>} {
   // expected-remark@+2 {{fused 1 pairs into 1 ops}}
-  // expected-warning@+1 {{peak memory of 132 bytes exceeds the HBM capacity of 100 bytes of target 'small' (the input needed 260 bytes)}}
+  // expected-warning@+1 {{peak memory of 132 B exceeds the HBM capacity of 100 B of target 'small' (the input needed 260 B)}}
   func.func @fuse(%x: tensor<32xf32>) -> tensor<1xf32> {
     %t = sched.compute "exp" ins(%x : tensor<32xf32>) -> (tensor<32xf32>)
     %s = sched.compute "sum" ins(%t : tensor<32xf32>) -> (tensor<1xf32>)
@@ -100,7 +100,7 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 //--- bucket.mlir
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 200, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-error@+1 {{peak memory of 256 bytes exceeds the HBM capacity of 200 bytes of target 'small'}}
+  // expected-error@+1 {{peak memory of 256 B exceeds the HBM capacity of 200 B of target 'small'}}
   func.func @over(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w = sched.wait %r : !sched.future<tensor<4x4xf32>>
@@ -113,9 +113,9 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 // One warning, from the overlap stage, not one per stage.
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 200, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-remark@+3 {{kept the original order: peak 256 bytes}}
+  // expected-remark@+3 {{kept the original order: peak 256 B}}
   // expected-remark@+2 {{step 1002.001 -> 1000.000 us}}
-  // expected-warning@+1 {{peak memory of 256 bytes exceeds the HBM capacity of 200 bytes of target 'small'}}
+  // expected-warning@+1 {{peak memory of 256 B exceeds the HBM capacity of 200 B of target 'small'}}
   func.func @over(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w = sched.wait %r : !sched.future<tensor<4x4xf32>>
@@ -129,8 +129,8 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 // the capacity, with a warning.
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 4096, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-warning@+2 {{memory-budget of 100000 bytes exceeds the HBM capacity of 4096 bytes of target 'small'; the budget is the capacity}}
-  // expected-remark@+1 {{peak memory 256 -> 256 bytes (budget 4096)}}
+  // expected-warning@+2 {{memory-budget of 97.66 KiB exceeds the HBM capacity of 4 KiB of target 'small'; the budget is the capacity}}
+  // expected-remark@+1 {{peak memory 256 B -> 256 B (budget 4 KiB)}}
   func.func @fits(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w = sched.wait %r : !sched.future<tensor<4x4xf32>>
@@ -142,7 +142,7 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 //--- budget-error.mlir
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 4096, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-error@+1 {{memory-budget of 100000 bytes exceeds the HBM capacity of 4096 bytes of target 'small'; the budget is the capacity}}
+  // expected-error@+1 {{memory-budget of 97.66 KiB exceeds the HBM capacity of 4 KiB of target 'small'; the budget is the capacity}}
   func.func @fits(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w = sched.wait %r : !sched.future<tensor<4x4xf32>>
@@ -153,8 +153,8 @@ module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 
 
 //--- override.mlir
 // The `hbm-capacity` override of sched-attach-target is the capacity checked.
-// expected-remark@+2 {{peak memory 128 bytes}}
-// expected-warning@+1 {{peak memory of 128 bytes exceeds the HBM capacity of 100 bytes of target 'h100-sxm'}}
+// expected-remark@+2 {{peak memory 128 B}}
+// expected-warning@+1 {{peak memory of 128 B exceeds the HBM capacity of 100 B of target 'h100-sxm'}}
 func.func @override(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
   %m = sched.compute "mm" ins(%a : tensor<4x4xf32>) cost <time_ns = 1000> -> (tensor<4x4xf32>)
   return %m : tensor<4x4xf32>

@@ -25,7 +25,7 @@ func.func @states(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 //--- limits.mlir
 // The limits themselves are accepted.
-// expected-remark@+1 {{kept the original order: peak 16 bytes}}
+// expected-remark@+1 {{kept the original order: peak 16 B}}
 func.func @limits(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %x : tensor<4xf32>
 }

@@ -106,7 +106,7 @@ def SchedAnnotateCompute : Pass<"sched-annotate-compute", "ModuleOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
     Option<"warn", "warn", "bool", /*default=*/"true",
-           "warn about compute without a cost">,
+           "warn about compute without a cost (default: true)">,
   ];
 }
 

@@ -275,16 +275,18 @@ namespace {
 enum class Refusal : unsigned { Cap, Window, Order, Placement };
 constexpr unsigned kNumRefusals = 4;
 
-/// How many starts each reason refused, and the first of them.
+/// How many starts each reason refused, and where the first of them was.
+/// A location, not the op: a refused start can still join a later bucket,
+/// which erases it before the remarks are emitted.
 struct RefusalCounts {
   unsigned count[kNumRefusals] = {};
-  unsigned first[kNumRefusals] = {kNone, kNone, kNone, kNone};
+  std::optional<Location> first[kNumRefusals];
 
-  /// Counts a refusal of the start at `pos`.
-  void add(Refusal why, unsigned pos) {
+  /// Counts a refusal of the start at `loc`.
+  void add(Refusal why, Location loc) {
     unsigned index = static_cast<unsigned>(why);
     if (count[index]++ == 0)
-      first[index] = pos;
+      first[index] = loc;
   }
 };
 } // namespace
@@ -311,10 +313,9 @@ static std::string describeRefusal(Refusal why, int64_t capBytes,
 /// the function's location (named by its symbol) and one remark per reason
 /// that refused starts, at the first of them, with the count; none where no
 /// two collectives could share a bucket.
-static void emitShortRemarks(func::FuncOp func, ArrayRef<Operation *> ops,
-                             unsigned bucketed, unsigned numBuckets,
-                             int64_t bucketedBytes, double exposedBeforeUs,
-                             double exposedAfterUs,
+static void emitShortRemarks(func::FuncOp func, unsigned bucketed,
+                             unsigned numBuckets, int64_t bucketedBytes,
+                             double exposedBeforeUs, double exposedAfterUs,
                              const RefusalCounts &refusals, int64_t capBytes,
                              int64_t window) {
   unsigned refused = 0;
@@ -341,7 +342,7 @@ static void emitShortRemarks(func::FuncOp func, ArrayRef<Operation *> ops,
     unsigned count = refusals.count[index];
     if (count == 0)
       continue;
-    mlir::emitRemark(ops[refusals.first[index]]->getLoc())
+    mlir::emitRemark(*refusals.first[index])
         << count << (count == 1 ? " start" : " starts")
         << " not bucketed with the bucket before "
         << (count == 1 ? "it (this one): " : "them (this one first): ")
@@ -551,7 +552,7 @@ void SchedBucketCollectives::runOnOperation() {
     if (remarked[pos])
       return std::nullopt;
     remarked[pos] = true;
-    refusals.add(why, pos);
+    refusals.add(why, sim.ops[pos]->getLoc());
     if (!explain)
       return std::nullopt;
     Operation *op = sim.ops[pos];
@@ -1276,7 +1277,7 @@ void SchedBucketCollectives::runOnOperation() {
   }
   if (!explain)
     emitShortRemarks(
-        func, sim.ops, numBucketed, numBuckets, bucketedBytes,
-        input->exposedCommUs, simulation->getTotals().exposedCommUs, refusals,
+        func, numBucketed, numBuckets, bucketedBytes, input->exposedCommUs,
+        simulation->getTotals().exposedCommUs, refusals,
         static_cast<int64_t>(bucketCapBytes), static_cast<int64_t>(window));
 }

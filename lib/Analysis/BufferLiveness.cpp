@@ -80,9 +80,13 @@ DenseI64ArrayAttr mlir::sched::getDimBounds(Value value) {
 }
 
 /// Checks that `bounds` fit `type`: one per dimension, a static
-/// dimension's equal to its size. Emits an error at `loc` otherwise.
+/// dimension's equal to its size; an empty list for a value of static shape,
+/// which needs none (what sched-fuse-compute writes for the static results
+/// of an op that has bounded ones). Emits an error at `loc` otherwise.
 static LogicalResult checkBounds(ShapedType type, DenseI64ArrayAttr bounds,
                                  Location loc) {
+  if (bounds.empty() && type.hasStaticShape())
+    return success();
   if (static_cast<int64_t>(bounds.size()) != type.getRank())
     return emitError(loc) << "'" << kDimBoundsAttr << "' gives "
                           << bounds.size() << " bounds for a value of type "

@@ -19,6 +19,7 @@
 
 #if defined(__GLIBC__)
 #include <pthread.h>
+#include <signal.h>
 #endif
 
 using namespace mlir;
@@ -132,8 +133,18 @@ int sched::runWithLargeStack(llvm::function_ref<int()> work) {
   }
 #endif
   int result = 1;
-  llvm::thread worker(std::optional<unsigned>(kToolStackSize),
-                      [&] { result = work(); });
+  llvm::thread worker(std::optional<unsigned>(kToolStackSize), [&] {
+    result = work();
+#if defined(__unix__)
+    // LLVM's crash handlers, installed by the tool's main on this thread,
+    // give it an alternate signal stack from malloc. AddressSanitizer
+    // unmaps a thread's alternate stack when it exits, which fails on that
+    // one ("failed to deallocate ... error code 22"): switch it off first.
+    stack_t disable = {};
+    disable.ss_flags = SS_DISABLE;
+    (void)sigaltstack(&disable, nullptr);
+#endif
+  });
   worker.join();
   return result;
 }

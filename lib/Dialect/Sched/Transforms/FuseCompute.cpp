@@ -1270,6 +1270,7 @@ void SchedFuseCompute::runOnOperation() {
   options.siblingCandidates = siblingCandidates;
   options.reorderMaxOps = reorderMaxOps;
   options.excludeKinds.assign(excludeKinds.begin(), excludeKinds.end());
+  options.remarks = explain;
 
   bool changed = false;
   int64_t peakBefore = 0, peakAfter = 0;
@@ -1292,6 +1293,12 @@ void SchedFuseCompute::runOnOperation() {
            << formatBytesChange(stats->trafficBefore, stats->trafficAfter)
            << ", peak "
            << formatBytesChange(stats->peakBefore, stats->peakAfter);
+    unsigned refused = stats->rejectedCycle + stats->rejectedOrder +
+                       stats->rejectedSize + stats->rejectedBody +
+                       stats->rejectedMemory;
+    if (!explain && refused > 0)
+      remark << "; " << refused << (refused == 1 ? " pair" : " pairs")
+             << " not fused (explain=1 says why)";
   }
   if (failed(checkCapacity(func, peakAfter, peakBefore, capacityCheck)))
     return signalPassFailure();

@@ -86,6 +86,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   if (options.fuse) {
     SchedFuseComputeOptions fuse;
     fuse.capacityCheck = CapacityCheck::Off;
+    fuse.explain = options.explain;
     funcPm.addPass(createSchedFuseCompute(fuse));
   }
   if (options.reorder) {

@@ -1,7 +1,7 @@
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib" -verify-diagnostics | FileCheck %s
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib reorder-max-ops=0" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=NOREORDER
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib reorder-max-ops=1" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=SMALL
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib memory-guard=none" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib explain=1" -verify-diagnostics | FileCheck %s
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib reorder-max-ops=0 explain=1" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=NOREORDER
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib reorder-max-ops=1 explain=1" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=SMALL
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=lib memory-guard=none explain=1" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NONE
 
 // Fusions that reorder the ops around the two (kind "lib" is excluded from
 // fusion).

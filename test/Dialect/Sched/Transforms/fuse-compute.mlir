@@ -1,8 +1,8 @@
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib" -verify-diagnostics | FileCheck %s
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib" --mlir-print-debuginfo --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=LOC
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib memory-guard=heuristic" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=HEURISTIC
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib memory-guard=none" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib max-fused-ops=2" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=SIZE
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib explain=1" -verify-diagnostics | FileCheck %s
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib explain=1" --mlir-print-debuginfo --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=LOC
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib memory-guard=heuristic explain=1" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=HEURISTIC
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib memory-guard=none explain=1" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: sched-opt %s -split-input-file --sched-fuse-compute="exclude-kinds=matmul,lib max-fused-ops=2 explain=1" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=SIZE
 
 // Tests a producer and its only consumer: the intermediate never goes to
 // memory. Flops add up; bytes read and written lose the intermediate's

@@ -84,10 +84,10 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       llvm::cl::init(0)};
   Option<bool> explain{
       *this, "explain",
-      llvm::cl::desc("remark on every collective left exposed, every "
-                     "bucket made and every start refused from one "
-                     "(otherwise a summary per function and pass) "
-                     "(default: false)"),
+      llvm::cl::desc("remark on every pair not fused, every collective "
+                     "left exposed, every bucket made and every start "
+                     "refused from one (otherwise a summary per function "
+                     "and pass) (default: false)"),
       llvm::cl::init(false)};
   Option<std::string> profile{
       *this, "profile",

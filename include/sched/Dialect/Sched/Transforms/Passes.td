@@ -409,6 +409,9 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
            "reorder windows of at most this many ops to place a fusion (0: never) (default: 64)">,
     ListOption<"excludeKinds", "exclude-kinds", "std::string",
                "kinds never fused (e.g. library matmuls) (default: none)">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "emit a remark for every pair not fused and every fusion that "
+           "reorders ops (otherwise one summary per block) (default: false)">,
     CapacityCheckOption,
   ];
 }

@@ -26,26 +26,6 @@ using namespace mlir::sched;
 static constexpr StringLiteral kDimBoundsAttr =
     SchedDialect::getDimBoundsAttrName();
 
-std::optional<int64_t> mlir::sched::getElementSizeInBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> element =
-        getElementSizeInBytes(complex.getElementType());
-    return element ? std::optional<int64_t>(2 * *element) : std::nullopt;
-  }
-  if (type.isIndex())
-    return 8;
-  if (type.isIntOrFloat())
-    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
-  if (auto vector = dyn_cast<VectorType>(type)) {
-    std::optional<int64_t> element =
-        getElementSizeInBytes(vector.getElementType());
-    if (!element || vector.isScalable())
-      return std::nullopt;
-    return *element * vector.getNumElements();
-  }
-  return std::nullopt;
-}
-
 DenseI64ArrayAttr mlir::sched::getDimBounds(Attribute attr, unsigned index,
                                             unsigned count) {
   if (!attr)
@@ -106,7 +86,7 @@ FailureOr<int64_t> mlir::sched::getBoundedByteSize(ShapedType type,
                                                    Location loc) {
   if (!type.hasRank())
     return emitError(loc) << "cannot size a value of unranked type " << type;
-  std::optional<int64_t> element = getElementSizeInBytes(type.getElementType());
+  std::optional<int64_t> element = getElementByteSize(type.getElementType());
   if (!element)
     return emitError(loc) << "cannot size element type "
                           << type.getElementType();

@@ -36,7 +36,7 @@ template <typename ShapedT>
 static std::optional<int64_t> getStaticByteSize(ShapedT type) {
   if (!type.hasStaticShape())
     return std::nullopt;
-  std::optional<int64_t> width = getElementByteWidth(type.getElementType());
+  std::optional<int64_t> width = getElementByteSize(type.getElementType());
   if (!width)
     return std::nullopt;
   // MulOverflow, not checkedMul: the same check without APInt, on a path
@@ -48,26 +48,6 @@ static std::optional<int64_t> getStaticByteSize(ShapedT type) {
   return size;
 }
 
-std::optional<int64_t> mlir::sched::getElementByteWidth(Type type) {
-  if (isa<IndexType>(type))
-    return 8;
-  if (type.isIntOrFloat())
-    return (static_cast<int64_t>(type.getIntOrFloatBitWidth()) + 7) / 8;
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> width =
-        getElementByteWidth(complex.getElementType());
-    if (!width)
-      return std::nullopt;
-    return 2 * *width;
-  }
-  if (auto vector = dyn_cast<VectorType>(type)) {
-    if (vector.isScalable())
-      return std::nullopt;
-    return getStaticByteSize(vector);
-  }
-  return std::nullopt;
-}
-
 std::optional<int64_t> mlir::sched::getTypeByteSize(Type type) {
   // Ranked tensors and memrefs, the common cases, without the interface
   // lookup of ShapedType.
@@ -77,7 +57,7 @@ std::optional<int64_t> mlir::sched::getTypeByteSize(Type type) {
     return getStaticByteSize(memref);
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped || isa<VectorType>(type))
-    return getElementByteWidth(type);
+    return getElementByteSize(type);
   return getStaticByteSize(shaped);
 }
 

@@ -83,22 +83,22 @@ std::string message(llvm::Error error) {
 
 TEST_F(CostModelTest, ElementByteWidths) {
   Builder b(&context);
-  EXPECT_EQ(getElementByteWidth(b.getF32Type()), 4);
-  EXPECT_EQ(getElementByteWidth(b.getF64Type()), 8);
-  EXPECT_EQ(getElementByteWidth(b.getBF16Type()), 2);
-  EXPECT_EQ(getElementByteWidth(b.getF16Type()), 2);
-  EXPECT_EQ(getElementByteWidth(b.getType<Float8E4M3FNType>()), 1);
-  EXPECT_EQ(getElementByteWidth(b.getType<Float8E5M2Type>()), 1);
-  EXPECT_EQ(getElementByteWidth(b.getType<Float4E2M1FNType>()), 1);
-  EXPECT_EQ(getElementByteWidth(b.getI1Type()), 1);
-  EXPECT_EQ(getElementByteWidth(b.getIntegerType(4)), 1);
-  EXPECT_EQ(getElementByteWidth(b.getI8Type()), 1);
-  EXPECT_EQ(getElementByteWidth(b.getIntegerType(24)), 3);
-  EXPECT_EQ(getElementByteWidth(b.getIndexType()), 8);
-  EXPECT_EQ(getElementByteWidth(ComplexType::get(b.getF32Type())), 8);
-  EXPECT_EQ(getElementByteWidth(ComplexType::get(b.getBF16Type())), 4);
-  EXPECT_EQ(getElementByteWidth(VectorType::get({4}, b.getF16Type())), 8);
-  EXPECT_FALSE(getElementByteWidth(b.getNoneType()));
+  EXPECT_EQ(getElementByteSize(b.getF32Type()), 4);
+  EXPECT_EQ(getElementByteSize(b.getF64Type()), 8);
+  EXPECT_EQ(getElementByteSize(b.getBF16Type()), 2);
+  EXPECT_EQ(getElementByteSize(b.getF16Type()), 2);
+  EXPECT_EQ(getElementByteSize(b.getType<Float8E4M3FNType>()), 1);
+  EXPECT_EQ(getElementByteSize(b.getType<Float8E5M2Type>()), 1);
+  EXPECT_EQ(getElementByteSize(b.getType<Float4E2M1FNType>()), 1);
+  EXPECT_EQ(getElementByteSize(b.getI1Type()), 1);
+  EXPECT_EQ(getElementByteSize(b.getIntegerType(4)), 1);
+  EXPECT_EQ(getElementByteSize(b.getI8Type()), 1);
+  EXPECT_EQ(getElementByteSize(b.getIntegerType(24)), 3);
+  EXPECT_EQ(getElementByteSize(b.getIndexType()), 8);
+  EXPECT_EQ(getElementByteSize(ComplexType::get(b.getF32Type())), 8);
+  EXPECT_EQ(getElementByteSize(ComplexType::get(b.getBF16Type())), 4);
+  EXPECT_EQ(getElementByteSize(VectorType::get({4}, b.getF16Type())), 8);
+  EXPECT_FALSE(getElementByteSize(b.getNoneType()));
 }
 
 TEST_F(CostModelTest, TypeByteSizes) {

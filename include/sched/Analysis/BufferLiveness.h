@@ -32,6 +32,7 @@
 #define SCHED_ANALYSIS_BUFFERLIVENESS_H
 
 #include "sched/Analysis/PeakMemory.h"
+#include "sched/Dialect/Sched/IR/ElementSize.h"
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -41,9 +42,6 @@
 
 namespace mlir {
 namespace sched {
-
-/// Returns the bytes of one element of `type`, or nothing if it has no size.
-std::optional<int64_t> getElementSizeInBytes(Type type);
 
 /// Returns the bounds that a `sched.dim_bounds` value `attr` (an array, or a
 /// list of them) gives for value `index` of the `count` values of an op, or

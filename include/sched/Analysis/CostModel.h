@@ -15,6 +15,7 @@
 #ifndef SCHED_ANALYSIS_COSTMODEL_H
 #define SCHED_ANALYSIS_COSTMODEL_H
 
+#include "sched/Dialect/Sched/IR/ElementSize.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedInterfaces.h"
 
@@ -33,13 +34,6 @@ namespace sched {
 //===----------------------------------------------------------------------===//
 // Sizes
 //===----------------------------------------------------------------------===//
-
-/// Returns the number of bytes one element of `type` occupies in device
-/// memory: integer and float types take their bit width rounded up to whole
-/// bytes (i1 and the 4- and 6-bit float types take one byte), `index` takes 8
-/// bytes, a complex type twice its element type, and a static vector type the
-/// product of its shape times its element. Returns nothing for other types.
-std::optional<int64_t> getElementByteWidth(Type type);
 
 /// Returns the number of bytes a value of `type` occupies: the product of the
 /// shape times the element width for a statically shaped tensor or memref,

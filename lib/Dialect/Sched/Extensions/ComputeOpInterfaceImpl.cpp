@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Dialect/Sched/Extensions/ComputeOpInterfaceImpl.h"
+#include "sched/Dialect/Sched/IR/ElementSize.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedInterfaces.h"
 
@@ -26,22 +27,6 @@ using namespace mlir::sched;
 //===----------------------------------------------------------------------===//
 // Derived costs
 //===----------------------------------------------------------------------===//
-
-/// Returns the bytes of one element of `type`: integers and floats take their
-/// bit width rounded up to whole bytes, `index` 8 bytes, complex types twice
-/// their element. Keep in sync with getElementByteWidth in
-/// lib/Analysis/CostModel.cpp (this library cannot depend on SchedAnalysis).
-static std::optional<int64_t> getElementBytes(Type type) {
-  if (isa<IndexType>(type))
-    return 8;
-  if (type.isIntOrFloat())
-    return (static_cast<int64_t>(type.getIntOrFloatBitWidth()) + 7) / 8;
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> width = getElementBytes(complex.getElementType());
-    return width ? std::optional<int64_t>(2 * *width) : std::nullopt;
-  }
-  return std::nullopt;
-}
 
 /// Returns the number of elements of a statically shaped `type`, 1 for a
 /// scalar, or nothing for dynamic shapes and other types.
@@ -64,7 +49,7 @@ static std::optional<int64_t> getNumElements(Type type) {
 /// memref, or a scalar. Returns nothing for other types.
 static std::optional<int64_t> getByteSize(Type type) {
   std::optional<int64_t> count = getNumElements(type);
-  std::optional<int64_t> width = getElementBytes(getElementTypeOrSelf(type));
+  std::optional<int64_t> width = getElementByteSize(getElementTypeOrSelf(type));
   if (!count || !width)
     return std::nullopt;
   return llvm::checkedMul(*count, *width);

@@ -830,6 +830,8 @@ private:
   /// gathered type `expected`.
   LogicalResult checkGatherOut(const FXNode &node, RankedTensorType expected);
   /// Imports Inductor's `bucketing._pre_bucket_all_gather`.
+  FailureOr<int64_t> getBucketInputs(const FXNode &node, StringRef argName,
+                                     SmallVectorImpl<Value> &inputs);
   LogicalResult importPreBucketAllGather(const FXNode &node);
   /// Imports Inductor's `bucketing._pre_bucket_reduce_scatter`.
   LogicalResult importPreBucketReduceScatter(const FXNode &node);
@@ -1980,15 +1982,16 @@ collectTensorList(const json::Value *value, SmallVectorImpl<StringRef> &names,
   return success();
 }
 
-LogicalResult FXImporter::importPreBucketAllGather(const FXNode &node) {
-  // (ag_ins, group_size, group_name, dtype, out_dtype_ints, rank) in
-  // PyTorch 2.11; earlier versions have no out_dtype_ints, later ones no
-  // group_name: find `dtype` as the first string that names a dtype.
+/// Reads the two arguments Inductor's bucketing ops share: argument 0, the
+/// list of tensors to bucket (`argName`), into `inputs`, and argument 1, the
+/// group size, which it returns; emits an error at `node` otherwise.
+FailureOr<int64_t> FXImporter::getBucketInputs(const FXNode &node,
+                                               StringRef argName,
+                                               SmallVectorImpl<Value> &inputs) {
   SmallVector<StringRef> names;
-  if (failed(collectTensorList(getArg(node, 0, "ag_ins"), names,
+  if (failed(collectTensorList(getArg(node, 0, argName), names,
                                [&] { return emitNodeError(node); })))
     return failure();
-  SmallVector<Value> inputs;
   for (StringRef name : names) {
     FailureOr<NodeValue *> source = lookupNode(node, name);
     if (failed(source))
@@ -2004,6 +2007,17 @@ LogicalResult FXImporter::importPreBucketAllGather(const FXNode &node) {
   if (*groupSize < 1)
     return emitNodeError(node)
            << "group_size must be positive, got " << *groupSize;
+  return *groupSize;
+}
+
+LogicalResult FXImporter::importPreBucketAllGather(const FXNode &node) {
+  // (ag_ins, group_size, group_name, dtype, out_dtype_ints, rank) in
+  // PyTorch 2.11; earlier versions have no out_dtype_ints, later ones no
+  // group_name: find `dtype` as the first string that names a dtype.
+  SmallVector<Value> inputs;
+  FailureOr<int64_t> groupSize = getBucketInputs(node, "ag_ins", inputs);
+  if (failed(groupSize))
+    return failure();
   unsigned dtypeIndex = 3;
   if (const json::Value *arg = getArg(node, 2, ""))
     if (std::optional<StringRef> text = arg->getAsString();
@@ -2120,26 +2134,10 @@ LogicalResult FXImporter::importPreBucketReduceScatter(const FXNode &node) {
   // (rs_ins, group_size): each input viewed as [group_size, -1], the views
   // concatenated along dimension 1 and flattened, so that shard i of the
   // result holds shard i of every input.
-  SmallVector<StringRef> names;
-  if (failed(collectTensorList(getArg(node, 0, "rs_ins"), names,
-                               [&] { return emitNodeError(node); })))
-    return failure();
   SmallVector<Value> inputs;
-  for (StringRef name : names) {
-    FailureOr<NodeValue *> source = lookupNode(node, name);
-    if (failed(source))
-      return failure();
-    FailureOr<Value> tensor = getTensor(node, name, **source);
-    if (failed(tensor))
-      return failure();
-    inputs.push_back(*tensor);
-  }
-  FailureOr<int64_t> groupSize = getIntArg(node, 1, "group_size", std::nullopt);
+  FailureOr<int64_t> groupSize = getBucketInputs(node, "rs_ins", inputs);
   if (failed(groupSize))
     return failure();
-  if (*groupSize < 1)
-    return emitNodeError(node)
-           << "group_size must be positive, got " << *groupSize;
   Type elementType = getElementTypeOrSelf(inputs.front().getType());
   std::optional<int64_t> total = 0;
   for (Value input : inputs) {

@@ -13,7 +13,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CriticalPathSchedule.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
@@ -22,6 +21,7 @@
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/InitAll.h"
+#include "sched/Scheduling/CriticalPathScheduler.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

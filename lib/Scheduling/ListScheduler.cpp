@@ -9,7 +9,6 @@
 #include "sched/Scheduling/MemoryWindow.h"
 #include "sched/Scheduling/StreamClock.h"
 
-#include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -145,7 +144,7 @@ void ListScheduler::initPriorities() {
   prologue.assign(n, false);
   for (unsigned step = n; step-- > 0;) {
     if (!p.isCompute(step) || p.getOp(step).durationUs > 0 ||
-        p.getSimulation().ops[step]->getNumOperands() == 0 ||
+        !p.hasOperands(step) ||
         p.getAllocatedBytes(step) > p.getReadBytes(step))
       continue;
     for (unsigned succ : graph.getSuccs(step))

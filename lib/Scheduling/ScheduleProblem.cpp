@@ -7,6 +7,7 @@
 
 #include "sched/Scheduling/ScheduleProblem.h"
 
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -37,6 +38,10 @@ ScheduleProblem::ScheduleProblem(const BlockSimulation &sim,
         read[use] += buffer.size;
       }
   }
+  withOperands.assign(n, true);
+  if (sim.ops.size() == n)
+    for (unsigned step = 0; step < n; ++step)
+      withOperands[step] = sim.ops[step]->getNumOperands() != 0;
   waitOf.assign(n, n);
   startIndex.assign(n, 0);
   for (unsigned step = 0; step < n; ++step) {

@@ -40,7 +40,8 @@ public:
   /// Builds the problem of the steps of `sim` with the dependences of
   /// `graph`, the buffers of `memory` and the live bytes `inputMemory` of
   /// the input order (one entry per step). Buffer steps past the last step
-  /// are ignored. O(steps + buffer uses).
+  /// are ignored. `sim` may hold no ops (only simulated ops, as tests build
+  /// it). O(steps + buffer uses).
   ScheduleProblem(const BlockSimulation &sim, const DependenceGraph &graph,
                   const MemoryProblem &memory, ArrayRef<int64_t> inputMemory);
 
@@ -68,6 +69,10 @@ public:
   bool isCompute(unsigned step) const {
     return simOps[step].kind == SimOp::Kind::Compute;
   }
+
+  /// Whether the op of `step` has operands (true for every step of a
+  /// simulation built without ops).
+  bool hasOperands(unsigned step) const { return withOperands[step]; }
 
   /// The buffers `step` defines, in buffer order.
   ArrayRef<unsigned> getDefines(unsigned step) const { return defines[step]; }
@@ -101,6 +106,7 @@ private:
   std::vector<SmallVector<unsigned, 4>> uses;
   std::vector<int64_t> allocated, kept, read;
   std::vector<unsigned> waitOf, starts, startIndex;
+  std::vector<bool> withOperands;
 };
 
 } // namespace sched

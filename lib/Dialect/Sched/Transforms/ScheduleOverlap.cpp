@@ -195,6 +195,254 @@ void SchedScheduleOverlap::runOnOperation() {
     return signalPassFailure();
 }
 
+namespace {
+/// The schedule the pass keeps and how it was found.
+struct Choice {
+  std::optional<Schedule> chosen;
+  /// The simulation and the peak of the kept order (the input's if none).
+  SimResult after;
+  int64_t peakAfter;
+  /// The in-flight cap of the kept schedule.
+  int64_t capUsed;
+  /// Why the last list schedule tried was rejected.
+  std::string rejection;
+  /// Whether the list scheduler found the incumbent.
+  bool listChosen = false;
+  /// Set where a critical-path schedule replaced the incumbent: the
+  /// incumbent's step, the priority's name and the gather cap.
+  std::optional<double> replacedUs;
+  const char *strategy = nullptr;
+  unsigned gathersUsed = kNoGatherCap;
+};
+
+/// What the strategies are run with.
+struct Request {
+  const ScheduleProblem &problem;
+  const SimResult &before;
+  int64_t inputPeak, maxInFlight, budget;
+  bool keepOrder;
+  int64_t gatherCap;
+};
+} // namespace
+
+/// Tries the requested in-flight cap, then one collective in flight per
+/// group, then no prefetch beyond the input's peak; keeps the first list
+/// schedule that is valid, within budget and no slower than the input.
+static Choice chooseListSchedule(const Request &r) {
+  const ScheduleProblem &problem = r.problem;
+  ArrayRef<SimOp> simOps = problem.getSimulation().simOps;
+  unsigned n = problem.size();
+  Choice choice{std::nullopt, r.before, r.inputPeak, r.maxInFlight};
+  std::pair<int64_t, int64_t> attempts[] = {
+      {r.maxInFlight, r.budget}, {1, r.budget}, {1, r.inputPeak}};
+  for (auto [cap, issueBudget] : attempts) {
+    Schedule candidate = scheduleList(problem, cap, issueBudget, r.keepOrder);
+    if (candidate.order.size() != n) {
+      choice.rejection = "the list scheduler did not place every op";
+      continue;
+    }
+    FailureOr<SimResult> result = simulate(simOps, candidate.order);
+    MemoryProfile memory(problem.getMemory(), candidate.order);
+    if (failed(result)) {
+      choice.rejection = "the schedule breaks a dependence";
+      continue;
+    }
+    if (memory.getPeak() > r.budget) {
+      choice.rejection =
+          llvm::formatv("its peak {0} is over the budget of {1}",
+                        formatBytes(memory.getPeak()), formatBytes(r.budget));
+      continue;
+    }
+    if (result->makespanUs > r.before.makespanUs) {
+      choice.rejection =
+          llvm::formatv("it is slower ({0} us against {1} us)",
+                        us(result->makespanUs), us(r.before.makespanUs));
+      continue;
+    }
+    choice.chosen = std::move(candidate);
+    choice.after = *result;
+    choice.peakAfter = memory.getPeak();
+    choice.capUsed = cap;
+    break;
+  }
+  choice.listChosen = choice.chosen.has_value();
+  return choice;
+}
+
+/// Runs the critical-path scheduler with `priority` and `gathers` (the
+/// gather cap); keeps its schedule in `choice` if it beats the incumbent.
+/// Returns the most weight gathers it had ahead, or 0 if it placed nothing
+/// (no micro-batches).
+static unsigned tryCriticalPath(const Request &r, Choice &choice,
+                                CriticalPathPriority priority, const char *name,
+                                unsigned gathers) {
+  const ScheduleProblem &problem = r.problem;
+  unsigned n = problem.size();
+  CriticalPathSchedule cp = scheduleCriticalPath(
+      problem, priority, r.maxInFlight, r.budget, r.keepOrder, gathers);
+  double incumbentUs =
+      choice.chosen ? choice.after.makespanUs : r.before.makespanUs;
+  if (cp.order.size() != n)
+    return 0;
+  unsigned ahead = cp.maxGathersAhead;
+  FailureOr<SimResult> result =
+      simulate(problem.getSimulation().simOps, cp.order);
+  if (failed(result) || result->makespanUs + kEpsilonUs >= incumbentUs)
+    return ahead;
+  MemoryProfile memory(problem.getMemory(), cp.order);
+  if (memory.getPeak() > r.budget)
+    return ahead;
+  Schedule schedule;
+  schedule.order = std::move(cp.order);
+  schedule.delays = std::move(cp.delays);
+  schedule.memoryLimited.assign(n, false);
+  schedule.aheadRefused.assign(n, false);
+  if (!choice.replacedUs)
+    choice.replacedUs = incumbentUs;
+  choice.strategy = name;
+  choice.gathersUsed = gathers;
+  choice.chosen = std::move(schedule);
+  choice.after = *result;
+  choice.peakAfter = memory.getPeak();
+  choice.capUsed = r.maxInFlight;
+  return ahead;
+}
+
+/// The second strategy (scheduleCriticalPath), with each priority, replaces
+/// the list schedule, or the input order, only where it is strictly faster,
+/// valid and within the budget. Not tried where the incumbent is within
+/// 0.001 % of the busiest stream's or the longest dependence chain's time,
+/// which no order beats, so it could gain at most that (on synthetic-100k,
+/// 0.27 us of 362 ms: this saves the two runs).
+static void tryCriticalPaths(const Request &r, Choice &choice) {
+  // `after` is the incumbent: the list schedule, or the input order.
+  const SimResult &after = choice.after;
+  if (after.makespanUs <=
+      std::max(after.streamBoundUs, after.criticalPathUs) * (1 + kBoundSlack))
+    return;
+  tryCriticalPath(r, choice, CriticalPathPriority::BottomLevel, "bottom level",
+                  kNoGatherCap);
+  tryCriticalPath(r, choice, CriticalPathPriority::InputOrder, "input order",
+                  kNoGatherCap);
+  // The interleaved micro-batches: without a gather cap, then (by default)
+  // with caps 2, 4, 8, ... below the most gathers the uncapped run had
+  // ahead, each kept if strictly faster; or with the one cap asked for.
+  const char *interleaved = "interleaved micro-batch";
+  if (r.gatherCap > 0) {
+    tryCriticalPath(
+        r, choice, CriticalPathPriority::Interleaved, interleaved,
+        static_cast<unsigned>(std::min<int64_t>(
+            r.gatherCap, std::numeric_limits<unsigned>::max() - 1)));
+    return;
+  }
+  unsigned ahead = tryCriticalPath(r, choice, CriticalPathPriority::Interleaved,
+                                   interleaved, kNoGatherCap);
+  if (r.gatherCap == 0)
+    for (unsigned cap = 2; cap < ahead; cap *= 2)
+      tryCriticalPath(r, choice, CriticalPathPriority::Interleaved, interleaved,
+                      cap);
+}
+
+/// Emits, at its start, why the collective of `row` stays exposed in the
+/// kept schedule.
+static void explainExposed(const BlockSimulation &sim, const Choice &choice,
+                           const SimResult::Collective &row) {
+  const Schedule &chosen = *choice.chosen;
+  unsigned start = chosen.order[row.op];
+  Operation *startOp = sim.ops[start];
+  double computeBetween = 0;
+  unsigned uncosted = 0;
+  for (unsigned pos = row.op + 1; pos < row.wait; ++pos) {
+    const SimOp &between = sim.simOps[chosen.order[pos]];
+    if (between.kind != SimOp::Kind::Compute)
+      continue;
+    computeBetween += between.durationUs;
+    if (between.durationUs == 0 && isUncosted(sim.ops[chosen.order[pos]]))
+      ++uncosted;
+  }
+  InFlightDiagnostic diag = mlir::emitRemark(startOp->getLoc())
+                            << "exposed " << us(row.exposedUs) << " of "
+                            << us(row.endUs - row.beginUs) << " us: ";
+  unsigned gathersUsed = choice.gathersUsed;
+  int64_t capUsed = choice.capUsed;
+  if (chosen.delays[start] == Delay::Memory)
+    diag << "started late to stay within the memory budget";
+  else if (chosen.delays[start] == Delay::GatherCap)
+    diag << "started late: " << gathersUsed
+         << (gathersUsed == 1 ? " weight gather" : " weight gathers")
+         << " whose users had not all run were already issued";
+  else if (chosen.delays[start] == Delay::InFlightCap)
+    diag << "started late: the group already had " << capUsed
+         << (capUsed == 1 ? " collective" : " collectives") << " in flight";
+  else if (row.beginUs > row.issueUs)
+    diag << "queued behind earlier collectives of its group";
+  else if (computeBetween == 0 && uncosted == 0)
+    diag << "no independent compute between its inputs and its first use";
+  else if (computeBetween == 0)
+    diag << "the compute that runs during it has no cost (" << uncosted
+         << (uncosted == 1 ? " op" : " ops") << " counted as 0 us)";
+  else
+    diag << "only " << us(computeBetween)
+         << " us of independent compute before its first use";
+  if (computeBetween > 0 && uncosted > 0)
+    diag << " (and " << uncosted << (uncosted == 1 ? " op" : " ops")
+         << " without a cost, counted as 0 us)";
+  if (chosen.memoryLimited[start])
+    diag << "; the memory budget kept the compute it needs from running "
+            "first";
+  if (chosen.aheadRefused[start])
+    diag << "; the memory budget kept later compute from running during "
+            "it";
+}
+
+/// Emits the explain=1 remarks of the kept schedule: the strategy that won,
+/// deferral, held-back waits and every collective left exposed.
+static void explainChoice(func::FuncOp func, const BlockSimulation &sim,
+                          const Choice &choice) {
+  const Schedule &chosen = *choice.chosen;
+  if (choice.replacedUs)
+    mlir::emitRemark(func.getLoc())
+        << "chose the critical-path schedule with " << choice.strategy
+        << " priority"
+        << (choice.gathersUsed != kNoGatherCap
+                ? llvm::formatv(" and at most {0} weight gathers ahead",
+                                choice.gathersUsed)
+                      .str()
+                : std::string())
+        << " (" << us(choice.after.makespanUs) << " us) over "
+        << (choice.listChosen ? "the list schedule (" : "the input order (")
+        << us(*choice.replacedUs) << " us)";
+  if (chosen.numDeferred > 0)
+    mlir::emitRemark(func.getLoc())
+        << "deferred " << chosen.numDeferred
+        << (chosen.numDeferred == 1 ? " compute op (" : " compute ops (")
+        << us(chosen.deferredUs) << " us) until " << chosen.numDeferredFor
+        << (chosen.numDeferredFor == 1 ? " collective that does"
+                                       : " collectives that do")
+        << (chosen.numDeferred == 1 ? " not need it" : " not need them")
+        << " could start";
+  if (chosen.numHeldBack > 0)
+    mlir::emitRemark(func.getLoc())
+        << "waited " << chosen.numHeldBack
+        << (chosen.numHeldBack == 1 ? " time (" : " times (")
+        << us(chosen.heldBackUs)
+        << " us) for a collective to end rather than start "
+           "compute that hides the next one";
+  for (const SimResult::Collective &row : choice.after.collectives)
+    if (row.exposedUs > 0)
+      explainExposed(sim, choice, row);
+}
+
+/// Moves every op of `body` before its terminator in `order` (steps of
+/// `sim`).
+static void applyOrder(Block &body, const BlockSimulation &sim,
+                       ArrayRef<unsigned> order) {
+  Operation *terminator = &body.back();
+  for (unsigned step : order)
+    if (sim.ops[step] != terminator)
+      sim.ops[step]->moveBefore(terminator);
+}
+
 FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
 SchedScheduleOverlap::schedule(func::FuncOp func) {
   // With keep-collective-order, a loop whose body communicates keeps its
@@ -207,12 +455,8 @@ SchedScheduleOverlap::schedule(func::FuncOp func) {
     return failure();
   if (!*analyses)
     return std::optional<Peaks>();
-  Block &body = func.getBody().front();
   const BlockSimulation &sim = (*analyses)->sim;
   const BufferLiveness &liveness = (*analyses)->liveness;
-  const DependenceGraph &graph = (*analyses)->graph;
-
-  unsigned n = sim.ops.size();
   std::vector<unsigned> original = liveness.getProgramOrder();
   MemoryProfile originalMemory(liveness.getProblem(), original);
   FailureOr<SimResult> before = simulate(sim.simOps, original);
@@ -221,232 +465,36 @@ SchedScheduleOverlap::schedule(func::FuncOp func) {
     return failure();
   }
   int64_t inputPeak = originalMemory.getPeak();
-  FailureOr<int64_t> budgetOr =
+  FailureOr<int64_t> budget =
       computeBudget(func.getLoc(), inputPeak, (*analyses)->model.getTarget());
-  if (failed(budgetOr))
+  if (failed(budget))
     return failure();
-  int64_t budget = *budgetOr;
-  Peaks kept{inputPeak, inputPeak};
-  if (originalMemory.getPeak() > budget) {
+  if (inputPeak > *budget) {
     mlir::emitRemark(func.getLoc())
-        << "not scheduled: the input already needs "
-        << formatBytes(originalMemory.getPeak())
-        << ", over the memory budget of " << formatBytes(budget);
-    return std::optional<Peaks>(kept);
+        << "not scheduled: the input already needs " << formatBytes(inputPeak)
+        << ", over the memory budget of " << formatBytes(*budget);
+    return std::optional<Peaks>(Peaks{inputPeak, inputPeak});
   }
-
-  ScheduleProblem problem(sim, graph, liveness.getProblem(),
+  ScheduleProblem problem(sim, (*analyses)->graph, liveness.getProblem(),
                           originalMemory.getTimeline());
-
-  // Try the requested in-flight cap, then one collective in flight per
-  // group, then no prefetch beyond the input's peak; keep the first schedule
-  // that is valid, within budget and no slower than the input.
-  std::optional<Schedule> chosen;
-  SimResult after = *before;
-  int64_t peakAfter = originalMemory.getPeak();
-  int64_t capUsed = maxInFlight;
-  std::string rejection;
-  std::pair<int64_t, int64_t> attempts[] = {
-      {maxInFlight, budget}, {1, budget}, {1, originalMemory.getPeak()}};
-  for (auto [cap, issueBudget] : attempts) {
-    Schedule candidate =
-        scheduleList(problem, cap, issueBudget, keepCollectiveOrder);
-    if (candidate.order.size() != n) {
-      rejection = "the list scheduler did not place every op";
-      continue;
-    }
-    FailureOr<SimResult> result = simulate(sim.simOps, candidate.order);
-    MemoryProfile memory(liveness.getProblem(), candidate.order);
-    if (failed(result)) {
-      rejection = "the schedule breaks a dependence";
-      continue;
-    }
-    if (memory.getPeak() > budget) {
-      rejection =
-          llvm::formatv("its peak {0} is over the budget of {1}",
-                        formatBytes(memory.getPeak()), formatBytes(budget));
-      continue;
-    }
-    if (result->makespanUs > before->makespanUs) {
-      rejection = llvm::formatv("it is slower ({0} us against {1} us)",
-                                us(result->makespanUs), us(before->makespanUs));
-      continue;
-    }
-    chosen = std::move(candidate);
-    after = *result;
-    peakAfter = memory.getPeak();
-    capUsed = cap;
-    break;
+  Request request{problem,     *before, inputPeak,
+                  maxInFlight, *budget, keepCollectiveOrder,
+                  gatherCap};
+  Choice choice = chooseListSchedule(request);
+  tryCriticalPaths(request, choice);
+  if (!choice.chosen) {
+    mlir::emitRemark(func.getLoc())
+        << "kept the input order: " << choice.rejection;
+    return std::optional<Peaks>(Peaks{inputPeak, inputPeak});
   }
-  // The second strategy (scheduleCriticalPath), with each priority,
-  // replaces the list schedule, or the input order, only where it is
-  // strictly faster, valid and within the budget. Not tried where the
-  // incumbent is within 0.001 % of the busiest stream's or the longest
-  // dependence chain's time, which no order beats, so it could gain at most
-  // that (on synthetic-100k, 0.27 us of 362 ms: this saves the two runs).
-  bool listChosen = chosen.has_value();
-  std::optional<double> replacedUs;
-  const char *strategy = nullptr;
-  unsigned gathersUsed = kNoGatherCap;
-  // `after` is the incumbent: the list schedule, or the input order.
-  bool atBound =
-      after.makespanUs <=
-      std::max(after.streamBoundUs, after.criticalPathUs) * (1 + kBoundSlack);
-  // Runs the strategy with `priority` and `gathers` (the gather cap); keeps
-  // its schedule if it beats the incumbent. Returns the most weight gathers
-  // it had ahead, or 0 if it placed nothing (no micro-batches).
-  auto tryCriticalPath = [&](CriticalPathPriority priority, const char *name,
-                             unsigned gathers) -> unsigned {
-    CriticalPathSchedule cp = scheduleCriticalPath(
-        problem, priority, maxInFlight, budget, keepCollectiveOrder, gathers);
-    double incumbentUs = chosen ? after.makespanUs : before->makespanUs;
-    if (cp.order.size() != n)
-      return 0;
-    unsigned ahead = cp.maxGathersAhead;
-    FailureOr<SimResult> result = simulate(sim.simOps, cp.order);
-    if (failed(result) || result->makespanUs + kEpsilonUs >= incumbentUs)
-      return ahead;
-    MemoryProfile memory(liveness.getProblem(), cp.order);
-    if (memory.getPeak() > budget)
-      return ahead;
-    Schedule schedule;
-    schedule.order = std::move(cp.order);
-    schedule.delays = std::move(cp.delays);
-    schedule.memoryLimited.assign(n, false);
-    schedule.aheadRefused.assign(n, false);
-    if (!replacedUs)
-      replacedUs = incumbentUs;
-    strategy = name;
-    gathersUsed = gathers;
-    chosen = std::move(schedule);
-    after = *result;
-    peakAfter = memory.getPeak();
-    capUsed = maxInFlight;
-    return ahead;
-  };
-  if (!atBound) {
-    tryCriticalPath(CriticalPathPriority::BottomLevel, "bottom level",
-                    kNoGatherCap);
-    tryCriticalPath(CriticalPathPriority::InputOrder, "input order",
-                    kNoGatherCap);
-    // The interleaved micro-batches: without a gather cap, then (by
-    // default) with caps 2, 4, 8, ... below the most gathers the uncapped
-    // run had ahead, each kept if strictly faster; or with the one cap
-    // asked for.
-    const char *interleaved = "interleaved micro-batch";
-    if (gatherCap > 0) {
-      tryCriticalPath(
-          CriticalPathPriority::Interleaved, interleaved,
-          static_cast<unsigned>(std::min<int64_t>(
-              gatherCap, std::numeric_limits<unsigned>::max() - 1)));
-    } else {
-      unsigned ahead = tryCriticalPath(CriticalPathPriority::Interleaved,
-                                       interleaved, kNoGatherCap);
-      if (gatherCap == 0)
-        for (unsigned cap = 2; cap < ahead; cap *= 2)
-          tryCriticalPath(CriticalPathPriority::Interleaved, interleaved, cap);
-    }
-  }
-  if (!chosen) {
-    mlir::emitRemark(func.getLoc()) << "kept the input order: " << rejection;
-    return std::optional<Peaks>(kept);
-  }
-
-  // Apply the order: move every op before the terminator, in order.
-  Operation *terminator = &body.back();
-  for (unsigned step : chosen->order)
-    if (sim.ops[step] != terminator)
-      sim.ops[step]->moveBefore(terminator);
-
-  emitSummary(func, *before, after, sim.simOps,
-              formatBytesChange(originalMemory.getPeak(), peakAfter),
-              budget == std::numeric_limits<int64_t>::max()
+  applyOrder(func.getBody().front(), sim, choice.chosen->order);
+  emitSummary(func, *before, choice.after, sim.simOps,
+              formatBytesChange(inputPeak, choice.peakAfter),
+              *budget == std::numeric_limits<int64_t>::max()
                   ? std::string("unlimited")
-                  : formatBytes(budget),
+                  : formatBytes(*budget),
               explain);
-
-  Peaks peaks{inputPeak, peakAfter};
-  if (!explain)
-    return std::optional<Peaks>(peaks);
-  if (replacedUs)
-    mlir::emitRemark(func.getLoc())
-        << "chose the critical-path schedule with " << strategy << " priority"
-        << (gathersUsed != kNoGatherCap
-                ? llvm::formatv(" and at most {0} weight gathers ahead",
-                                gathersUsed)
-                      .str()
-                : std::string())
-        << " (" << us(after.makespanUs) << " us) over "
-        << (listChosen ? "the list schedule (" : "the input order (")
-        << us(*replacedUs) << " us)";
-  if (chosen->numDeferred > 0)
-    mlir::emitRemark(func.getLoc())
-        << "deferred " << chosen->numDeferred
-        << (chosen->numDeferred == 1 ? " compute op (" : " compute ops (")
-        << us(chosen->deferredUs) << " us) until " << chosen->numDeferredFor
-        << (chosen->numDeferredFor == 1 ? " collective that does"
-                                        : " collectives that do")
-        << (chosen->numDeferred == 1 ? " not need it" : " not need them")
-        << " could start";
-  if (chosen->numHeldBack > 0)
-    mlir::emitRemark(func.getLoc())
-        << "waited " << chosen->numHeldBack
-        << (chosen->numHeldBack == 1 ? " time (" : " times (")
-        << us(chosen->heldBackUs)
-        << " us) for a collective to end rather than start "
-           "compute that hides the next one";
-  // Explain every collective left exposed.
-  std::vector<unsigned> position(n);
-  for (auto [pos, step] : llvm::enumerate(chosen->order))
-    position[step] = pos;
-  for (const SimResult::Collective &row : after.collectives) {
-    if (row.exposedUs <= 0)
-      continue;
-    unsigned start = chosen->order[row.op];
-    unsigned wait = chosen->order[row.wait];
-    Operation *startOp = sim.ops[start];
-    double computeBetween = 0;
-    unsigned uncosted = 0;
-    for (unsigned pos = row.op + 1; pos < row.wait; ++pos) {
-      const SimOp &between = sim.simOps[chosen->order[pos]];
-      if (between.kind != SimOp::Kind::Compute)
-        continue;
-      computeBetween += between.durationUs;
-      if (between.durationUs == 0 && isUncosted(sim.ops[chosen->order[pos]]))
-        ++uncosted;
-    }
-    InFlightDiagnostic diag = mlir::emitRemark(startOp->getLoc())
-                              << "exposed " << us(row.exposedUs) << " of "
-                              << us(row.endUs - row.beginUs) << " us: ";
-    if (chosen->delays[start] == Delay::Memory)
-      diag << "started late to stay within the memory budget";
-    else if (chosen->delays[start] == Delay::GatherCap)
-      diag << "started late: " << gathersUsed
-           << (gathersUsed == 1 ? " weight gather" : " weight gathers")
-           << " whose users had not all run were already issued";
-    else if (chosen->delays[start] == Delay::InFlightCap)
-      diag << "started late: the group already had " << capUsed
-           << (capUsed == 1 ? " collective" : " collectives") << " in flight";
-    else if (row.beginUs > row.issueUs)
-      diag << "queued behind earlier collectives of its group";
-    else if (computeBetween == 0 && uncosted == 0)
-      diag << "no independent compute between its inputs and its first use";
-    else if (computeBetween == 0)
-      diag << "the compute that runs during it has no cost (" << uncosted
-           << (uncosted == 1 ? " op" : " ops") << " counted as 0 us)";
-    else
-      diag << "only " << us(computeBetween)
-           << " us of independent compute before its first use";
-    if (computeBetween > 0 && uncosted > 0)
-      diag << " (and " << uncosted << (uncosted == 1 ? " op" : " ops")
-           << " without a cost, counted as 0 us)";
-    if (chosen->memoryLimited[start])
-      diag << "; the memory budget kept the compute it needs from running "
-              "first";
-    if (chosen->aheadRefused[start])
-      diag << "; the memory budget kept later compute from running during "
-              "it";
-    (void)wait;
-  }
-  return std::optional<Peaks>(peaks);
+  if (explain)
+    explainChoice(func, sim, choice);
+  return std::optional<Peaks>(Peaks{inputPeak, choice.peakAfter});
 }

@@ -324,9 +324,8 @@ void CriticalPathScheduler::makeReady(unsigned step) {
 }
 
 void CriticalPathScheduler::place(unsigned step) {
-  memory.charge(step, memory.getAheadBytes(step));
   result.order.push_back(step);
-  memory.place(step);
+  memory.chargeAndPlace(step);
   const SimOp &op = p.getOp(step);
   if (op.kind == SimOp::Kind::Compute) {
     readyCompute.erase({rank[step], step});

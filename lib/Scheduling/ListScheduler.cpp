@@ -45,7 +45,9 @@ private:
   void makeComputeReady(unsigned step);
   /// The first start in input order that still waits for compute, or n.
   unsigned firstWaitingStart();
-  /// Places `step` in the order and advances the clock and the memory.
+  /// Places `step` in the order, charges the window what it adds at the
+  /// input positions it runs ahead of (a wait placed early: the credit of
+  /// the buffers it is the last user of), and advances the clock.
   void schedule(unsigned step);
   /// Whether `wait`'s collective is the oldest in flight on its group (one
   /// group is one in-order stream).
@@ -195,7 +197,7 @@ unsigned ListScheduler::firstWaitingStart() {
 
 void ListScheduler::schedule(unsigned step) {
   result.order.push_back(step);
-  memory.place(step);
+  memory.chargeAndPlace(step);
   const SimOp &op = p.getOp(step);
   if (op.kind == SimOp::Kind::Compute)
     clock.compute(op.durationUs);
@@ -246,7 +248,6 @@ bool ListScheduler::forceStart(bool respectCap) {
   }
   if (forced == n)
     return false;
-  memory.charge(forced, p.getAllocatedBytes(forced));
   readyStarts[p.getOp(forced).stream].erase(priority(forced));
   schedule(forced);
   ++nextInOrder;
@@ -302,7 +303,6 @@ bool ListScheduler::issueReadyStart() {
   }
   if (best == n)
     return false;
-  memory.charge(best, p.getAllocatedBytes(best));
   readyStarts[p.getOp(best).stream].erase(priority(best));
   schedule(best);
   ++nextInOrder;
@@ -421,7 +421,6 @@ void ListScheduler::runCompute() {
     deferred[first] = true;
     deferredFor[target] = true;
   }
-  memory.charge(step, ahead);
   readyCompute.erase({!prologue[step], step});
   readyByFeed.erase({feeds[step], !prologue[step], step});
   schedule(step);

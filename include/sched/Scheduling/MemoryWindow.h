@@ -68,6 +68,12 @@ public:
   /// (and its own that nothing uses), and moves the frontier on. Does not
   /// charge the window (see charge).
   void place(unsigned step);
+  /// Charges `step` its getAheadBytes, then places it: what both schedulers
+  /// do for every step they place.
+  void chargeAndPlace(unsigned step) {
+    charge(step, getAheadBytes(step));
+    place(step);
+  }
 
 private:
   const ScheduleProblem &problem;

@@ -49,6 +49,8 @@ private:
   /// input positions it runs ahead of (a wait placed early: the credit of
   /// the buffers it is the last user of), and advances the clock.
   void schedule(unsigned step);
+  /// Issues the ready start `start`.
+  void issue(unsigned start);
   /// Whether `wait`'s collective is the oldest in flight on its group (one
   /// group is one in-order stream).
   bool waitAllowed(unsigned wait) const;
@@ -210,6 +212,12 @@ void ListScheduler::schedule(unsigned step) {
       makeReady(succ);
 }
 
+void ListScheduler::issue(unsigned start) {
+  readyStarts[p.getOp(start).stream].erase(priority(start));
+  schedule(start);
+  ++nextInOrder;
+}
+
 bool ListScheduler::waitAllowed(unsigned wait) const {
   unsigned start = p.getOp(wait).start;
   const std::deque<unsigned> &queue = clock.getInFlight(p.getOp(start).stream);
@@ -248,9 +256,7 @@ bool ListScheduler::forceStart(bool respectCap) {
   }
   if (forced == n)
     return false;
-  readyStarts[p.getOp(forced).stream].erase(priority(forced));
-  schedule(forced);
-  ++nextInOrder;
+  issue(forced);
   return true;
 }
 
@@ -303,9 +309,7 @@ bool ListScheduler::issueReadyStart() {
   }
   if (best == n)
     return false;
-  readyStarts[p.getOp(best).stream].erase(priority(best));
-  schedule(best);
-  ++nextInOrder;
+  issue(best);
   return true;
 }
 

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Scheduling/ScheduleProblem.h"
+#include "sched/Scheduling/CriticalPathScheduler.h"
 #include "sched/Scheduling/ListScheduler.h"
 #include "sched/Scheduling/MemoryWindow.h"
 #include "sched/Scheduling/StreamClock.h"
@@ -155,4 +156,33 @@ TEST(ScheduleProblemTest, ListSchedulerHidesTheCollective) {
   ListSchedule tight = scheduleList(problem, 2, 250, false);
   EXPECT_EQ(tight.order, schedule.order);
   EXPECT_LE(MemoryProfile(example.memory, tight.order).getPeak(), 250);
+}
+
+TEST(ScheduleProblemTest, CriticalPathSchedulerByPriority) {
+  Example example;
+  ScheduleProblem problem(example.sim, example.graph, example.memory,
+                          example.inputMemory);
+  // Bottom levels: A 35 us (A, S, then C), S 25, B 15, W and C 5. A runs
+  // first, S is issued at once, B runs while S is in flight, then W, C.
+  std::vector<unsigned> hidden = {0, 1, 4, 2, 3, 5};
+  for (CriticalPathPriority priority :
+       {CriticalPathPriority::BottomLevel, CriticalPathPriority::InputOrder}) {
+    CriticalPathSchedule schedule =
+        scheduleCriticalPath(problem, priority, /*maxInFlight=*/2,
+                             /*budget=*/1000, /*keepOrder=*/false);
+    EXPECT_EQ(schedule.order, hidden);
+    EXPECT_EQ(schedule.delays[1], ScheduleDelay::None);
+  }
+  // B's steps hold no value that lives across one of them: one
+  // micro-batch only, so the interleaved priority has nothing to try.
+  EXPECT_TRUE(interleavedRanks(example.sim, example.graph).empty());
+  EXPECT_TRUE(scheduleCriticalPath(problem, CriticalPathPriority::Interleaved,
+                                   2, 1000, false)
+                  .order.empty());
+  // A budget of 200 bytes holds S back (the argument, a and s: 250 bytes)
+  // until nothing else is left.
+  CriticalPathSchedule tight = scheduleCriticalPath(
+      problem, CriticalPathPriority::BottomLevel, 2, 200, false);
+  EXPECT_EQ(tight.order.size(), 6u);
+  EXPECT_EQ(tight.delays[1], ScheduleDelay::Memory);
 }

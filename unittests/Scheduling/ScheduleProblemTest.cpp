@@ -186,3 +186,48 @@ TEST(ScheduleProblemTest, CriticalPathSchedulerByPriority) {
   EXPECT_EQ(tight.order.size(), 6u);
   EXPECT_EQ(tight.delays[1], ScheduleDelay::Memory);
 }
+
+// A wait placed ahead of the input order is credited the buffers it is the
+// last user of (both schedulers place every step with chargeAndPlace):
+//
+//   0 X  compute, defines x (10 B, live out)
+//   1 A  compute, defines a (100 B)
+//   2 S  start, reads a
+//   3 W  wait of S, reads a (the collective's input lives until its wait)
+//   4    the terminator
+TEST(ScheduleProblemTest, MemoryWindowCreditsWaits) {
+  BlockSimulation sim;
+  auto op = [](SimOp::Kind kind, unsigned start) {
+    SimOp simOp;
+    simOp.kind = kind;
+    simOp.durationUs = 1;
+    simOp.start = start;
+    return simOp;
+  };
+  using Kind = SimOp::Kind;
+  sim.simOps = {op(Kind::Compute, 0), op(Kind::Compute, 0), op(Kind::Start, 0),
+                op(Kind::Wait, 2), op(Kind::Compute, 0)};
+  sim.streamNames = {"g"};
+  DependenceGraph graph =
+      DependenceGraph::fromEdges(5, {{1, 2}, {2, 3}, {0, 4}, {3, 4}});
+  MemoryProblem memory;
+  for (unsigned step = 0; step < 5; ++step)
+    memory.addStep();
+  memory.addBuffer(10, 0u, /*liveOut=*/true);
+  unsigned a = memory.addBuffer(100, 1u);
+  memory.addUse(a, 2);
+  memory.addUse(a, 3);
+  std::vector<unsigned> order = {0, 1, 2, 3, 4};
+  std::vector<int64_t> input = MemoryProfile(memory, order).getTimeline();
+  ScheduleProblem problem(sim, graph, memory, input);
+  MemoryWindow window(problem);
+  // A, S and W ahead of X: A keeps a over X's position, W frees it there.
+  window.chargeAndPlace(1);
+  window.chargeAndPlace(2);
+  EXPECT_EQ(window.getFrontier(), 0u);
+  EXPECT_EQ(window.getWindowMax(1), input[0] + 100);
+  EXPECT_EQ(window.getAheadBytes(3), -100);
+  window.chargeAndPlace(3);
+  EXPECT_EQ(window.getWindowMax(1), input[0]);
+  EXPECT_EQ(window.getLive(), 0);
+}

@@ -436,6 +436,12 @@ CollectiveEstimate CostModel::estimateRing(CollectiveKind kind, double bytes,
   case CollectiveKind::Broadcast:
     factor = 1;
     break;
+  case CollectiveKind::CollectivePermute:
+    // One point-to-point transfer per rank: the whole buffer crosses the
+    // link once, after one hop of latency.
+    steps = 1;
+    factor = 1;
+    break;
   }
   double bandwidth =
       link.getBandwidth().convertToDouble() * options.ringEfficiency;

@@ -498,6 +498,9 @@ LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
     kind = 5;
     root = cast<BroadcastStartOp>(op).getRoot();
     break;
+  case CollectiveKind::CollectivePermute:
+    return op->emitError("cannot lower 'sched.collective_permute_start' yet: "
+                         "the runtime has no point-to-point entry point");
   }
   if (std::optional<ReductionKind> red = start.getReductionKind()) {
     switch (*red) {

@@ -152,21 +152,29 @@ public:
   void launch(Collective &c) override {
     MPI_Comm comm = *static_cast<MPI_Comm *>(c.group->comm);
     int64_t n = c.group->size;
+    // MPI forbids a send buffer that overlaps the receive buffer: an input
+    // that overlaps a destination is read from a copy, except in place. The
+    // copies are all made first: a member may write its destination at once
+    // (a broadcast's root, a permute's zero fill or copy to itself), which
+    // may be a later member's input.
+    for (const Member &m : c.members) {
+      char *inputCopy = nullptr;
+      if (m.copyInput) {
+        size_t bytes = m.count * elementSize(m.dtype);
+        inputCopy = static_cast<char *>(allocateHost(bytes));
+        std::memcpy(inputCopy, m.send, bytes);
+      }
+      c.inputCopies.push_back(inputCopy);
+    }
     for (const Member &member : c.members) {
       size_t es = elementSize(member.dtype);
       if (member.count > INT32_MAX)
         fatal("a collective of %lld elements exceeds MPI's int counts",
               static_cast<long long>(member.count));
-      // MPI forbids a send buffer that overlaps the receive buffer: an input
-      // that overlaps a destination is read from a copy, except in place.
       Member m = member;
-      char *inputCopy = nullptr;
-      if (m.copyInput) {
-        inputCopy = static_cast<char *>(allocateHost(m.count * es));
-        std::memcpy(inputCopy, m.send, m.count * es);
+      if (char *inputCopy =
+              static_cast<char *>(c.inputCopies[&member - c.members.data()]))
         m.send = inputCopy;
-      }
-      c.inputCopies.push_back(inputCopy);
       int count = static_cast<int>(m.count);
       MPI_Datatype type = datatype(m.dtype);
       // A permute posts a receive and a send per member.

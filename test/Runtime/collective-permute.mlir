@@ -15,13 +15,20 @@
 // in the same order).
 
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: sched-compile %s -o %t/ref --runtime=local
-// RUN: sched-compile %s -o %t/sched --runtime=local "--schedule=memory-slack=4 bucket=true"
+// RUN: sched-compile %s -o %t/ref --runtime=local --save-temps=%t/plain.temps
+// RUN: sched-compile %s -o %t/sched --runtime=local "--schedule=memory-slack=4 bucket=true" --save-temps=%t/sched.temps 2> %t/remarks
+// RUN: awk -f %S/Inputs/collective-stats.awk %t/plain.temps/collective-permute.llvm.mlir | FileCheck %s --check-prefix=PLAIN
+// RUN: awk -f %S/Inputs/collective-stats.awk %t/sched.temps/collective-permute.llvm.mlir | FileCheck %s --check-prefix=SCHED
 // RUN: %t/ref --ranks 4 --iters 2 > %t/ref.4
 // RUN: %t/sched --ranks 4 --iters 2 > %t/sched.4
 // RUN: %compare_checksums %t/ref.4 %t/sched.4 --rtol 1e-6
 // RUN: sort %t/ref.4 | FileCheck %s
 // RUN: sort -r %t/ref.4 | FileCheck %s --check-prefix=REV
+
+// The input waits right after every start; the scheduled executable keeps
+// permutes in flight across compute.
+// PLAIN: launches: 3, overlapped: 0, most in flight: 1, largest bucket: 2
+// SCHED: launches: 3, overlapped: {{[1-9]}}, most in flight: {{[2-9]}}, largest bucket: 2
 
 // Results: 0 x, 1 ring(x), 2 y, 3 shift(y), 4 swap(y), 5 z, 6 shift(z), 7 mm.
 // CHECK: rank 0 result 0: 6 x f32 sum=[[X0:[^ ]+]] abs=[[AX0:[^ ]+]]

@@ -183,11 +183,11 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
                        formatBytes(r.peakMemoryBytes).c_str(), r.peakStep);
     if (r.collectives.empty())
       continue;
-    os << llvm::format("  %5s %-15s %-10s %14s %11s %11s %11s\n", "step",
+    os << llvm::format("  %5s %-18s %-10s %14s %11s %11s %11s\n", "step",
                        "kind", "group", "bytes", "time_us", "begin_us",
                        "exposed_us");
     for (const FunctionReport::Collective &c : r.collectives)
-      os << llvm::format("  %5u %-15s %-10s %14lld %11.3f %11.3f %11.3f\n",
+      os << llvm::format("  %5u %-18s %-10s %14lld %11.3f %11.3f %11.3f\n",
                          c.op, c.kind.c_str(), c.group.c_str(),
                          static_cast<long long>(c.bytes), c.durationUs,
                          c.beginUs, c.exposedUs);

@@ -9,6 +9,7 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/LowerBounds.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/Location.h"
@@ -39,8 +40,8 @@ static std::string formatLocation(Location loc) {
 }
 
 double mlir::sched::getLowerBoundUs(const FunctionReport &report) {
-  return std::max({report.headTailBoundUs, report.sim.streamBoundUs,
-                   report.sim.criticalPathUs});
+  return std::max({report.headTailBoundUs, report.subsetBoundUs,
+                   report.sim.streamBoundUs, report.sim.criticalPathUs});
 }
 
 FailureOr<FunctionReport>
@@ -67,6 +68,8 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   report.sim = *result;
   FailureOr<double> bound = computeHeadTailBound(sim->simOps);
   report.headTailBoundUs = succeeded(bound) ? *bound : 0;
+  FailureOr<double> subset = computeSubsetBound(sim->simOps);
+  report.subsetBoundUs = succeeded(subset) ? *subset : 0;
   report.streamNames = sim->streamNames;
   report.peakMemoryBytes = memory.getPeak();
   report.peakStep = memory.getPeakPosition();
@@ -131,6 +134,7 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
             json.attribute("streams", r.sim.streamBoundUs);
             json.attribute("critical_path", r.sim.criticalPathUs);
             json.attribute("head_tail", r.headTailBoundUs);
+            json.attribute("subset", r.subsetBoundUs);
           });
           json.attribute("peak_memory_bytes", r.peakMemoryBytes);
           json.attribute("peak_memory_step", static_cast<int64_t>(r.peakStep));
@@ -172,9 +176,10 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
     os << llvm::format("  exposed comm    %12.3f us  (overlap %.1f%%)\n",
                        r.sim.exposedCommUs, 100 * r.sim.overlapFraction);
     os << llvm::format("  lower bounds    %12.3f us streams, %.3f us "
-                       "critical path, %.3f us head and tail\n",
+                       "critical path, %.3f us head and tail, %.3f us "
+                       "subset\n",
                        r.sim.streamBoundUs, r.sim.criticalPathUs,
-                       r.headTailBoundUs);
+                       r.headTailBoundUs, r.subsetBoundUs);
     std::string bound =
         describeLowerBound(r.sim.makespanUs, getLowerBoundUs(r));
     if (!bound.empty())

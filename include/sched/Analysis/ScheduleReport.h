@@ -53,12 +53,14 @@ struct FunctionReport {
   SimResult sim;
   /// computeHeadTailBound of the body: no order of it can be faster.
   double headTailBoundUs = 0;
+  /// computeSubsetBound of the body (LowerBounds.h).
+  double subsetBoundUs = 0;
   int64_t peakMemoryBytes = 0;
   unsigned peakStep = 0;
 };
 
 /// Returns the tightest lower bound of `report`'s step: the largest of the
-/// head-and-tail, busiest-stream and critical-path bounds.
+/// head-and-tail, subset, busiest-stream and critical-path bounds.
 double getLowerBoundUs(const FunctionReport &report);
 
 /// Evaluates `function` (its first block) with `costModel`; emits an error

@@ -44,6 +44,28 @@ double mlir::sched::getLowerBoundUs(const FunctionReport &report) {
                    report.sim.streamBoundUs, report.sim.criticalPathUs});
 }
 
+std::string mlir::sched::describeExact(const FunctionReport &report) {
+  const FunctionReport::Exact &exact = *report.exact;
+  double gap =
+      exact.makespanUs > 0
+          ? (report.sim.makespanUs - exact.makespanUs) / exact.makespanUs * 100
+          : 0;
+  if (exact.proven)
+    return llvm::formatv("exact optimum {0:F3} us ({1}, {2} nodes)",
+                         exact.makespanUs,
+                         gap <= 1e-3 ? std::string("this order is optimal")
+                                     : llvm::formatv("this order {0:F2} % "
+                                                     "above it",
+                                                     gap)
+                                           .str(),
+                         exact.nodes)
+        .str();
+  return llvm::formatv("exact solver stopped after {0} nodes: best order "
+                       "{1:F3} us, optimum at least {2:F3} us",
+                       exact.nodes, exact.makespanUs, exact.lowerBoundUs)
+      .str();
+}
+
 FailureOr<FunctionReport>
 mlir::sched::buildFunctionReport(FunctionOpInterface function,
                                  const CostModel &costModel) {
@@ -136,6 +158,13 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
             json.attribute("head_tail", r.headTailBoundUs);
             json.attribute("subset", r.subsetBoundUs);
           });
+          if (r.exact)
+            json.attributeObject("exact", [&] {
+              json.attribute("makespan_us", r.exact->makespanUs);
+              json.attribute("lower_bound_us", r.exact->lowerBoundUs);
+              json.attribute("proven", r.exact->proven);
+              json.attribute("nodes", static_cast<int64_t>(r.exact->nodes));
+            });
           json.attribute("peak_memory_bytes", r.peakMemoryBytes);
           json.attribute("peak_memory_step", static_cast<int64_t>(r.peakStep));
           json.attributeArray("collectives", [&] {
@@ -184,6 +213,8 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
         describeLowerBound(r.sim.makespanUs, getLowerBoundUs(r));
     if (!bound.empty())
       os << "  versus bound    " << bound << "\n";
+    if (r.exact)
+      os << "  exact           " << describeExact(r) << "\n";
     os << llvm::format("  peak memory     %12s at step %u\n",
                        formatBytes(r.peakMemoryBytes).c_str(), r.peakStep);
     if (r.collectives.empty())

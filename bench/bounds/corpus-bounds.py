@@ -31,6 +31,12 @@ corpus_table = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(corpus_table)
 
 
+def over(step, bound):
+    """STEP over BOUND in percent; a rounding hair below 0 prints as 0."""
+    value = 100 * (step / bound - 1)
+    return 0.0 if -1e-6 < value < 0 else value
+
+
 def report(opt, mlir, options):
     """The sched-report JSON of the function after sched-pipeline=OPTIONS."""
     js = mlir + ".report.json"
@@ -72,9 +78,9 @@ def main():
                 freeStep = free["makespan_us"]
                 print("| %s | %s | %.3f | %.3f | %.1f %% | %.3f | %.3f | %.1f %% | "
                       "%.3f | %.1f %% | %.2f / %.2f |"
-                      % (name, costs, step / 1e3, old / 1e3, 100 * (step / old - 1),
-                         b["subset"] / 1e3, new / 1e3, 100 * (step / new - 1),
-                         freeStep / 1e3, 100 * (freeStep / new - 1),
+                      % (name, costs, step / 1e3, old / 1e3, over(step, old),
+                         b["subset"] / 1e3, new / 1e3, over(step, new),
+                         freeStep / 1e3, over(freeStep, new),
                          f["peak_memory_bytes"] / 2**30,
                          free["peak_memory_bytes"] / 2**30))
 

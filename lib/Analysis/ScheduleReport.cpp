@@ -214,7 +214,7 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
     if (!bound.empty())
       os << "  versus bound    " << bound << "\n";
     if (r.exact)
-      os << "  exact           " << describeExact(r) << "\n";
+      os << "  " << describeExact(r) << "\n";
     os << llvm::format("  peak memory     %12s at step %u\n",
                        formatBytes(r.peakMemoryBytes).c_str(), r.peakStep);
     if (r.collectives.empty())

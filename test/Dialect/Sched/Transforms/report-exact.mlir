@@ -25,7 +25,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // REMARK: remark: @step: makespan 55.000 us (within 57.1 % of the lower bound, 35.000 us), exact optimum 35.000 us (this order 57.14 % above it, {{[0-9]+}} nodes), exposed comm 20.000 us
 
 // SUMMARY: versus bound within 57.1 % of the lower bound, 35.000 us
-// SUMMARY-NEXT: exact exact optimum 35.000 us (this order 57.14 % above it, {{[0-9]+}} nodes)
+// SUMMARY-NEXT: exact optimum 35.000 us (this order 57.14 % above it, {{[0-9]+}} nodes)
 
 // JSON:      "exact": {
 // JSON-NEXT:   "makespan_us": 35,

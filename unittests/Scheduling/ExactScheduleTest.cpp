@@ -236,6 +236,17 @@ TEST(SubsetBoundTest, RejectsMalformedOrders) {
   EXPECT_DOUBLE_EQ(*empty, 0);
 }
 
+TEST(SubsetBoundTest, GivesNothingAboveItsSizeLimit) {
+  // A chain of kMaxSubsetBoundOps ops of 1 us is bounded by its length; one
+  // op more and the subset bound steps aside (0), as documented.
+  std::vector<SimOp> ops;
+  for (unsigned pos = 0; pos < kMaxSubsetBoundOps; ++pos)
+    ops.push_back(pos ? run(1, {pos - 1}) : run(1));
+  EXPECT_DOUBLE_EQ(subsetBound(ops), kMaxSubsetBoundOps);
+  ops.push_back(run(1, {kMaxSubsetBoundOps - 1}));
+  EXPECT_DOUBLE_EQ(subsetBound(ops), 0);
+}
+
 TEST(SubsetBoundTest, NoOrderIsFasterOnRandomPrograms) {
   // Thousands of random programs: the subset bound is at most the best
   // order, at least the busiest stream and the critical path, and above the

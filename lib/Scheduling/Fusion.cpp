@@ -134,11 +134,6 @@ private:
   /// Joins `c` to the accepted fusion of `window`; returns whether it did.
   bool joinAccepted(Round &state, const Candidate &c,
                     WindowMap::iterator window);
-  /// Returns true if moving `movers` (later or earlier) is blocked by an op
-  /// strictly between `lo` and `hi` outside the cluster and `x`.
-  bool isBlockedJoin(ArrayRef<unsigned> cluster, unsigned x,
-                     ArrayRef<unsigned> movers, bool later, unsigned lo,
-                     unsigned hi) const;
   /// Returns the peak of the window [uLo, uHi] with `x` and the cluster
   /// fused at compact position `place`.
   int64_t peakOfJoin(const Round &state, ArrayRef<unsigned> cluster, unsigned x,
@@ -185,6 +180,11 @@ private:
   MemoryProblem buildRoundProblem();
   /// Generates the candidate pairs of the live groups.
   std::vector<std::pair<unsigned, unsigned>> generatePairs();
+  /// Returns true if moving the groups `movers` later (or earlier) is
+  /// blocked: a group not `excluded`, at a compact position strictly between
+  /// `lo` and `hi`, depends on one of them (or one of them on it).
+  bool isBlockedMove(ArrayRef<unsigned> movers, bool later,
+                     ArrayRef<unsigned> excluded, int64_t lo, int64_t hi) const;
   /// Returns true if an op between the two groups depends on `first`, so
   /// that `first` cannot move down to `second`.
   bool isBlockedDown(unsigned first, unsigned second) const;
@@ -451,26 +451,29 @@ std::vector<std::pair<unsigned, unsigned>> FusionPlanner::generatePairs() {
   return pairs;
 }
 
-bool FusionPlanner::isBlockedDown(unsigned first, unsigned second) const {
-  unsigned end = compact[second];
-  for (unsigned node : groups[first].members)
-    for (unsigned succ : graph.getSuccs(node)) {
-      unsigned group = groupOf[succ];
-      if (group != first && group != second && compact[group] < end)
-        return true;
-    }
+bool FusionPlanner::isBlockedMove(ArrayRef<unsigned> movers, bool later,
+                                  ArrayRef<unsigned> excluded, int64_t lo,
+                                  int64_t hi) const {
+  for (unsigned g : movers)
+    for (unsigned node : groups[g].members)
+      for (unsigned other :
+           later ? graph.getSuccs(node) : graph.getPreds(node)) {
+        unsigned h = groupOf[other];
+        int64_t pos = compact[h];
+        if (pos > lo && pos < hi && !llvm::is_contained(excluded, h))
+          return true;
+      }
   return false;
 }
 
+bool FusionPlanner::isBlockedDown(unsigned first, unsigned second) const {
+  return isBlockedMove(first, /*later=*/true, {first, second}, -1,
+                       compact[second]);
+}
+
 bool FusionPlanner::isBlockedUp(unsigned first, unsigned second) const {
-  unsigned begin = compact[first];
-  for (unsigned node : groups[second].members)
-    for (unsigned pred : graph.getPreds(node)) {
-      unsigned group = groupOf[pred];
-      if (group != first && group != second && compact[group] > begin)
-        return true;
-    }
-  return false;
+  return isBlockedMove(second, /*later=*/false, {first, second}, compact[first],
+                       std::numeric_limits<int64_t>::max());
 }
 
 bool FusionPlanner::hasPathThroughOthers(unsigned first, unsigned second) {
@@ -793,21 +796,6 @@ std::vector<Candidate> FusionPlanner::rankCandidates() {
   return candidates;
 }
 
-bool FusionPlanner::isBlockedJoin(ArrayRef<unsigned> cluster, unsigned x,
-                                  ArrayRef<unsigned> movers, bool later,
-                                  unsigned lo, unsigned hi) const {
-  for (unsigned g : movers)
-    for (unsigned node : groups[g].members)
-      for (unsigned other :
-           later ? graph.getSuccs(node) : graph.getPreds(node)) {
-        unsigned h = groupOf[other];
-        if (h != x && !llvm::is_contained(cluster, h) && compact[h] > lo &&
-            compact[h] < hi)
-          return true;
-      }
-  return false;
-}
-
 int64_t FusionPlanner::peakOfJoin(const Round &state,
                                   ArrayRef<unsigned> cluster, unsigned x,
                                   unsigned place, unsigned uLo,
@@ -864,6 +852,8 @@ bool FusionPlanner::joinAccepted(Round &state, const Candidate &c,
   unsigned lo = std::min(pA, pX), hi = std::max(pA, pX);
   unsigned uLo = std::min(window->first, c.begin);
   unsigned uHi = std::max(window->second.first, c.end);
+  SmallVector<unsigned, 4> excluded(cluster);
+  excluded.push_back(x);
   // The later place first: ties go down. Moving the movers to the other end
   // is blocked by an op strictly between that depends on them (moving later)
   // or that they depend on (moving earlier).
@@ -871,10 +861,9 @@ bool FusionPlanner::joinAccepted(Round &state, const Candidate &c,
   unsigned place = 0;
   for (unsigned p : {hi, lo}) {
     bool xMoves = p == pA;
-    if (isBlockedJoin(cluster, x,
-                      xMoves ? ArrayRef<unsigned>(x)
+    if (isBlockedMove(xMoves ? ArrayRef<unsigned>(x)
                              : ArrayRef<unsigned>(cluster),
-                      xMoves ? pX < pA : pA < pX, lo, hi))
+                      xMoves ? pX < pA : pA < pX, excluded, lo, hi))
       continue;
     int64_t value = peakOfJoin(state, cluster, x, p, uLo, uHi);
     if (!peak || value < *peak) {

@@ -63,12 +63,7 @@ LogicalResult SchedFuseCompute::validateOptions(Location loc) {
 static void emitBlockRemark(func::FuncOp func, unsigned index,
                             unsigned numBlocks, const FusionStats &stats,
                             bool explain) {
-  // At the function's location: Operation::emitRemark would attach the
-  // whole function, printed, to every remark.
-  InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
-  remark << "@" << func.getSymName() << ": ";
-  if (numBlocks > 1)
-    remark << "block " << index << ": ";
+  InFlightDiagnostic remark = emitFunctionRemark(func, index, numBlocks);
   remark << "fused " << stats.fusions << " pairs into " << stats.fusedOps
          << " ops: traffic "
          << formatBytesChange(stats.trafficBefore, stats.trafficAfter)

@@ -68,12 +68,7 @@ LogicalResult SchedReorderForMemory::validateOptions(Location loc) {
 static void emitBlockRemark(func::FuncOp func, unsigned index,
                             unsigned numBlocks, const LowPeakOrder &result,
                             int64_t exactMaxStates) {
-  // At the function's location: Operation::emitRemark would attach the
-  // whole function, printed, to every remark.
-  InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
-  remark << "@" << func.getSymName() << ": ";
-  if (numBlocks > 1)
-    remark << "block " << index << ": ";
+  InFlightDiagnostic remark = emitFunctionRemark(func, index, numBlocks);
   if (result.peak == result.originalPeak) {
     remark << "kept the original order: peak " << formatBytes(result.peak);
   } else {

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Scheduling/Bucketing.h"
+#include "Scheduling/RandomProgram.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/InitAll.h"
@@ -229,63 +230,6 @@ func.func @f(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<8x4xf32>, tens
 }
 
 namespace {
-/// Builds a random step: compute ops of random cost reading earlier values,
-/// and all_reduces on two groups whose waits come some ops later.
-OwningOpRef<ModuleOp> randomProgram(MLIRContext *context, std::mt19937 &rng) {
-  OpBuilder b(context);
-  Location loc = UnknownLoc::get(context);
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  (*module)->setAttr(SchedDialect::getTargetAttrName(),
-                     TargetAttr::getPreset(context, "h100-sxm"));
-  b.setInsertionPointToEnd(module->getBody());
-  ProcessGroupOp::create(b, loc, b.getStringAttr("a"), b.getI64IntegerAttr(2),
-                         DenseI64ArrayAttr(), IntegerAttr());
-  ProcessGroupOp::create(b, loc, b.getStringAttr("b"), b.getI64IntegerAttr(8),
-                         DenseI64ArrayAttr(), IntegerAttr());
-  auto small = RankedTensorType::get({256, 1024}, b.getF32Type());
-  auto func = func::FuncOp::create(b, loc, "step",
-                                   b.getFunctionType({small, small}, {}));
-  Block *body = func.addEntryBlock();
-  b.setInsertionPointToStart(body);
-  SmallVector<Value> values(body->getArguments());
-  SmallVector<std::pair<Value, unsigned>> pending; // future, wait step
-  unsigned numOps = 10 + rng() % 40;
-  for (unsigned step = 0; step < numOps; ++step) {
-    for (auto *it = pending.begin(); it != pending.end();) {
-      if (it->second <= step) {
-        values.push_back(WaitOp::create(b, loc, it->first).getResult(0));
-        it = pending.erase(it);
-      } else {
-        ++it;
-      }
-    }
-    Value input = values[rng() % values.size()];
-    if (rng() % 3 == 0) {
-      StringRef group = rng() % 2 ? "a" : "b";
-      auto start = AllReduceStartOp::create(
-          b, loc, FutureType::get(context, {small}), ValueRange{input},
-          ValueRange{}, FlatSymbolRefAttr::get(context, group),
-          ReductionKindAttr::get(context, ReductionKind::Sum));
-      pending.push_back({start.getFuture(), step + 1 + rng() % 6});
-      continue;
-    }
-    Value other = values[rng() % values.size()];
-    auto compute = ComputeOp::create(
-        b, loc, TypeRange{small}, b.getStringAttr("op"),
-        ValueRange{input, other}, ValueRange{},
-        CostAttr::get(context, std::nullopt, std::nullopt, std::nullopt,
-                      static_cast<int64_t>(rng() % 400000)));
-    values.push_back(compute.getResult(0));
-  }
-  for (auto &[future, step] : pending)
-    values.push_back(WaitOp::create(b, loc, future).getResult(0));
-  SmallVector<Value> results = {values.back(), values[values.size() / 2]};
-  func::ReturnOp::create(b, loc, results);
-  func.setFunctionType(b.getFunctionType(
-      {small, small}, TypeRange(ValueRange(results).getTypes())));
-  return module;
-}
-
 /// The exposed communication and the peak memory of @step in program order.
 std::pair<double, int64_t> evaluate(func::FuncOp func) {
   Block &body = func.getBody().front();
@@ -305,7 +249,7 @@ TEST_F(BucketingTest, RandomProgramsNeverExposeMoreNorRaiseThePeak) {
   std::mt19937 rng(19);
   unsigned bucketed = 0;
   for (unsigned trial = 0; trial < 300; ++trial) {
-    OwningOpRef<ModuleOp> module = randomProgram(&context, rng);
+    OwningOpRef<ModuleOp> module = unittest::randomProgram(&context, rng);
     func::FuncOp func = getFunc(*module);
     auto [exposedBefore, peakBefore] = evaluate(func);
     Analyses analyses(func);

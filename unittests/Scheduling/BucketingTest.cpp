@@ -26,6 +26,7 @@
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
 
+#include <memory>
 #include <random>
 
 using namespace mlir;
@@ -46,6 +47,12 @@ struct Analyses {
     FailureOr<BufferLiveness> sized = BufferLiveness::build(body);
     EXPECT_TRUE(succeeded(sized));
     liveness.emplace(std::move(*sized));
+  }
+
+  /// Returns a bucketer over these analyses.
+  std::unique_ptr<Bucketer>
+  makeBucketer(const BucketingOptions &options) const {
+    return std::make_unique<Bucketer>(model, sim, *liveness, graph, options);
   }
 
   /// Runs every step of `bucketer`; returns true if all succeeded.
@@ -91,6 +98,14 @@ struct BucketingTest : public ::testing::Test {
   MLIRContext context;
 };
 
+/// Returns options whose cap and window take every candidate of the tests.
+BucketingOptions getWideOptions() {
+  BucketingOptions options;
+  options.capBytes = 1 << 20;
+  options.window = 100;
+  return options;
+}
+
 /// Two all_gathers, each hidden by one mm, and an all_reduce on another
 /// group.
 constexpr StringLiteral kTwoGathers = R"mlir(
@@ -112,11 +127,8 @@ TEST_F(BucketingTest, KeysSeparateKindsAndGroups) {
   OwningOpRef<ModuleOp> module = parse(kTwoGathers);
   ASSERT_TRUE(module);
   Analyses analyses(getFunc(*module));
-  BucketingOptions options;
-  options.capBytes = 1 << 20;
-  options.window = 100;
-  Bucketer bucketer(analyses.model, analyses.sim, *analyses.liveness,
-                    analyses.graph, options);
+  std::unique_ptr<Bucketer> owner = analyses.makeBucketer(getWideOptions());
+  Bucketer &bucketer = *owner;
   ASSERT_TRUE(succeeded(bucketer.analyzeInput(analyses.func.getLoc())));
   ASSERT_TRUE(succeeded(bucketer.collectCandidates()));
   // The two all_gathers share a key (by start position); the all_reduce is
@@ -137,11 +149,8 @@ TEST_F(BucketingTest, HiddenGathersTakeTheEarlyStartAndTheLateWait) {
   OwningOpRef<ModuleOp> module = parse(kTwoGathers);
   ASSERT_TRUE(module);
   Analyses analyses(getFunc(*module));
-  BucketingOptions options;
-  options.capBytes = 1 << 20;
-  options.window = 100;
-  Bucketer bucketer(analyses.model, analyses.sim, *analyses.liveness,
-                    analyses.graph, options);
+  std::unique_ptr<Bucketer> owner = analyses.makeBucketer(getWideOptions());
+  Bucketer &bucketer = *owner;
   ASSERT_TRUE(Analyses::runAll(bucketer, analyses.func.getLoc()));
   ArrayRef<Bucket> buckets = bucketer.getBuckets();
   // One bucket of the two all_gathers, one of the all_reduce alone.
@@ -170,30 +179,24 @@ TEST_F(BucketingTest, HiddenGathersTakeTheEarlyStartAndTheLateWait) {
 }
 
 TEST_F(BucketingTest, CapAndWindowRefuse) {
+  // Each all_gather sends 128 bytes; their starts are adjacent (0 ops
+  // apart), so a window of 0 takes them and a cap of 200 B does not.
   for (bool byCap : {true, false}) {
     OwningOpRef<ModuleOp> module = parse(kTwoGathers);
     ASSERT_TRUE(module);
     Analyses analyses(getFunc(*module));
-    BucketingOptions options;
-    // Each all_gather sends 128 bytes; their starts are adjacent.
-    options.capBytes = byCap ? 200 : 1 << 20;
-    options.window = byCap ? 100 : 0;
-    if (!byCap) {
-      // Adjacent starts are 0 ops apart: the window of 0 takes them.
-      Bucketer bucketer(analyses.model, analyses.sim, *analyses.liveness,
-                        analyses.graph, options);
-      ASSERT_TRUE(Analyses::runAll(bucketer, analyses.func.getLoc()));
-      EXPECT_EQ(bucketer.getBuckets()[0].members.size(), 2u);
-      continue;
-    }
-    Bucketer bucketer(analyses.model, analyses.sim, *analyses.liveness,
-                      analyses.graph, options);
-    ASSERT_TRUE(Analyses::runAll(bucketer, analyses.func.getLoc()));
-    const BucketRefusalCounts &refusals = bucketer.getRefusals();
-    EXPECT_EQ(refusals.count[static_cast<unsigned>(BucketRefusal::Cap)], 1u);
-    EXPECT_EQ(refusals.getTotal(), 1u);
-    for (const Bucket &bucket : bucketer.getBuckets())
-      EXPECT_EQ(bucket.members.size(), 1u);
+    BucketingOptions options = getWideOptions();
+    if (byCap)
+      options.capBytes = 200;
+    else
+      options.window = 0;
+    std::unique_ptr<Bucketer> bucketer = analyses.makeBucketer(options);
+    ASSERT_TRUE(Analyses::runAll(*bucketer, analyses.func.getLoc()));
+    const BucketRefusalCounts &refusals = bucketer->getRefusals();
+    EXPECT_EQ(refusals.count[static_cast<unsigned>(BucketRefusal::Cap)],
+              byCap ? 1u : 0u);
+    EXPECT_EQ(refusals.getTotal(), byCap ? 1u : 0u);
+    EXPECT_EQ(bucketer->getBuckets()[0].members.size(), byCap ? 1u : 2u);
   }
 }
 
@@ -213,11 +216,8 @@ func.func @f(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<8x4xf32>, tens
 )mlir");
   ASSERT_TRUE(module);
   Analyses analyses(getFunc(*module));
-  BucketingOptions options;
-  options.capBytes = 1 << 20;
-  options.window = 100;
-  Bucketer bucketer(analyses.model, analyses.sim, *analyses.liveness,
-                    analyses.graph, options);
+  std::unique_ptr<Bucketer> owner = analyses.makeBucketer(getWideOptions());
+  Bucketer &bucketer = *owner;
   ASSERT_TRUE(Analyses::runAll(bucketer, analyses.func.getLoc()));
   ASSERT_EQ(bucketer.getBuckets().size(), 1u);
   const Bucket &bucket = bucketer.getBuckets()[0];
@@ -258,8 +258,8 @@ TEST_F(BucketingTest, RandomProgramsNeverExposeMoreNorRaiseThePeak) {
     options.window = rng() % 20;
     options.exposedFirst = rng() % 2;
     options.keepCollectiveOrder = rng() % 2;
-    Bucketer bucketer(analyses.model, analyses.sim, *analyses.liveness,
-                      analyses.graph, options);
+    std::unique_ptr<Bucketer> owner = analyses.makeBucketer(options);
+    Bucketer &bucketer = *owner;
     ASSERT_TRUE(Analyses::runAll(bucketer, func.getLoc()));
     EXPECT_LE(bucketer.getExposedCommUs(), exposedBefore + 1e-6);
     for (const Bucket &bucket : bucketer.getBuckets()) {

@@ -32,8 +32,9 @@
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
-#include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
 #include "sched/InitAll.h"
+#include "sched/Scheduling/Fusion.h"
+#include "sched/Scheduling/MemoryOrder.h"
 #include "sched/Workloads/TransformerGenerator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

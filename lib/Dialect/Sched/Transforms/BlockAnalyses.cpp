@@ -68,6 +68,16 @@ LogicalResult mlir::sched::checkCapacity(FunctionOpInterface func, int64_t peak,
   return failure(check == CapacityCheck::Error);
 }
 
+InFlightDiagnostic mlir::sched::emitFunctionRemark(func::FuncOp func,
+                                                   unsigned index,
+                                                   unsigned numBlocks) {
+  InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
+  remark << "@" << func.getSymName() << ": ";
+  if (numBlocks > 1)
+    remark << "block " << index << ": ";
+  return remark;
+}
+
 std::string mlir::sched::formatOption(double value) {
   if (std::isnan(value))
     return "nan";

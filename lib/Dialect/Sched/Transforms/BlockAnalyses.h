@@ -48,6 +48,13 @@ struct BlockAnalyses {
         DependenceGraph::Options graphOptions = {});
 };
 
+/// Emits a remark at the location of `func` (Operation::emitRemark would
+/// attach the whole function, printed) that starts with "@name: " and, for
+/// block `index` of `numBlocks` > 1, "block <index>: "; the caller words the
+/// rest.
+InFlightDiagnostic emitFunctionRemark(func::FuncOp func, unsigned index,
+                                      unsigned numBlocks);
+
 /// Returns `value` as an option error prints it: `nan`, `inf`, `-inf` or
 /// the shortest of %g.
 std::string formatOption(double value);

@@ -1,22 +1,20 @@
-//===- MemoryPassesTest.cpp - reordering and fusion for memory ------------===//
+//===- MemoryOrderTest.cpp - orders of low peak memory --------------------===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
 //
 //===----------------------------------------------------------------------===//
 //
-// Checks the algorithms of sched-reorder-for-memory and sched-fuse-compute
-// against brute force on random problems: every heuristic order is a
-// topological order, the exact solver finds the minimum over all
-// topological orders, the race never loses to the original order, a window
-// of an order (with or without a fused step) plus the bytes outside it gives
-// the whole timeline, and the fuser with the exact guard never raises the
-// peak of generated training steps, keeps the collectives in their order
-// and leaves valid IR.
+// Checks the memory orders of the Scheduling library (MemoryOrder.h)
+// through their own API against brute force on random problems: every
+// heuristic order is a topological order, the exact solver finds the minimum
+// over all topological orders, the race never loses to the original order,
+// and a window of an order (with or without a fused step) plus the bytes
+// outside it gives the whole timeline.
 //
 //===----------------------------------------------------------------------===//
 
-#include "sched/Dialect/Sched/Transforms/MemoryPasses.h"
+#include "sched/Scheduling/MemoryOrder.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/InitAll.h"
 #include "sched/Workloads/TransformerGenerator.h"
@@ -119,7 +117,7 @@ int64_t bruteForceMinimum(const DependenceGraph &graph,
 }
 } // namespace
 
-TEST(MemoryPassesTest, HeuristicOrdersAreTopological) {
+TEST(MemoryOrderTest, HeuristicOrdersAreTopological) {
   std::mt19937 rng(1);
   for (unsigned trial = 0; trial < 500; ++trial) {
     auto [problem, graph] = randomDag(rng, 1 + rng() % 120);
@@ -129,7 +127,7 @@ TEST(MemoryPassesTest, HeuristicOrdersAreTopological) {
   }
 }
 
-TEST(MemoryPassesTest, ExactMatchesBruteForce) {
+TEST(MemoryOrderTest, ExactMatchesBruteForce) {
   std::mt19937 rng(2);
   for (unsigned trial = 0; trial < 400; ++trial) {
     auto [problem, graph] = randomDag(rng, 1 + rng() % 8);
@@ -143,7 +141,7 @@ TEST(MemoryPassesTest, ExactMatchesBruteForce) {
   }
 }
 
-TEST(MemoryPassesTest, ExactBoundAndBudget) {
+TEST(MemoryOrderTest, ExactBoundAndBudget) {
   std::mt19937 rng(3);
   auto [problem, graph] = randomDag(rng, 8);
   int64_t optimum = bruteForceMinimum(graph, problem);
@@ -164,7 +162,7 @@ TEST(MemoryPassesTest, ExactBoundAndBudget) {
   EXPECT_EQ(status, ExactOrderStatus::TooManyNodes);
 }
 
-TEST(MemoryPassesTest, RaceNeverLosesToTheOriginal) {
+TEST(MemoryOrderTest, RaceNeverLosesToTheOriginal) {
   std::mt19937 rng(4);
   for (unsigned trial = 0; trial < 300; ++trial) {
     auto [problem, graph] = randomDag(rng, 1 + rng() % 30);
@@ -181,7 +179,7 @@ TEST(MemoryPassesTest, RaceNeverLosesToTheOriginal) {
   }
 }
 
-TEST(MemoryPassesTest, WindowsAddUpToTheTimeline) {
+TEST(MemoryOrderTest, WindowsAddUpToTheTimeline) {
   // A window of the identity order, as a problem of its own, plus the bytes
   // outside it, gives the timeline of the whole at the window's positions;
   // also when two adjacent steps of the window run as one fused step.
@@ -238,116 +236,4 @@ TEST(MemoryPassesTest, WindowsAddUpToTheTimeline) {
       EXPECT_EQ(actual[i] + window.outside, expected[lo + i])
           << "trial " << trial << " position " << lo + i;
   }
-}
-
-namespace {
-struct FusionTest : public ::testing::Test {
-  FusionTest() {
-    DialectRegistry registry;
-    registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-  MLIRContext context;
-};
-
-Block &getBody(ModuleOp module) {
-  return (*module.getOps<func::FuncOp>().begin()).getBody().front();
-}
-} // namespace
-
-TEST_F(FusionTest, ExactGuardNeverRaisesThePeak) {
-  // Training steps of several shapes; each guard leaves valid IR with the
-  // collectives in their order, and the exact guard never raises the peak
-  // (some of its fusions reorder the ops around them).
-  SmallVector<TransformerConfig> configs;
-  for (int variant = 0; variant < 6; ++variant) {
-    TransformerConfig config;
-    config.layers = 2 + variant % 3;
-    config.fsdp = variant % 2 ? 4 : 1;
-    config.tp = variant >= 2 ? 2 : 1;
-    config.sequenceParallel = variant >= 4;
-    config.activationCheckpointing = variant == 3;
-    config.microBatches = variant == 5 ? 2 : 1;
-    configs.push_back(config);
-  }
-  // The two small steps of the benchmark corpus (tiny-fsdp2 and
-  // tiny-tp2-sp-fsdp2-dp2), where the exact guard reorders.
-  TransformerConfig small;
-  small.fsdp = 2;
-  configs.push_back(small);
-  small.tp = 2;
-  small.sequenceParallel = true;
-  small.dp = 2;
-  small.gpusPerNode = 4;
-  configs.push_back(small);
-  auto collectives = [](Block &body) {
-    SmallVector<Operation *> ops;
-    for (Operation &op : body)
-      if (isa<CollectiveOpInterface, WaitOp>(op))
-        ops.push_back(&op);
-    return ops;
-  };
-  unsigned reordered = 0;
-  for (const TransformerConfig &config : configs)
-    for (FusionMemoryGuard guard :
-         {FusionMemoryGuard::Exact, FusionMemoryGuard::Heuristic,
-          FusionMemoryGuard::None}) {
-      OwningOpRef<ModuleOp> module =
-          generateTransformerStep(&context, config, "h100-sxm");
-      ASSERT_TRUE(module);
-      FusionOptions options;
-      options.guard = guard;
-      options.remarks = false;
-      SmallVector<Operation *> before = collectives(getBody(*module));
-      FailureOr<FusionStats> stats = fuseComputeOps(getBody(*module), options);
-      ASSERT_TRUE(succeeded(stats));
-      EXPECT_TRUE(succeeded(verify(*module)));
-      EXPECT_EQ(collectives(getBody(*module)), before);
-      EXPECT_GT(stats->fusions, 0u);
-      EXPECT_LE(stats->reordered, stats->fusions);
-      EXPECT_LE(stats->trafficAfter, stats->trafficBefore);
-      if (guard == FusionMemoryGuard::Exact) {
-        EXPECT_LE(stats->peakAfter, stats->peakBefore);
-        reordered += stats->reordered;
-      }
-      // The peak the planner computed is the peak of the rewritten IR.
-      FailureOr<BufferLiveness> liveness =
-          BufferLiveness::build(getBody(*module));
-      ASSERT_TRUE(succeeded(liveness));
-      EXPECT_EQ(
-          MemoryProfile(liveness->getProblem(), liveness->getProgramOrder())
-              .getPeak(),
-          stats->peakAfter);
-    }
-  EXPECT_GT(reordered, 0u);
-}
-
-TEST_F(FusionTest, ReorderKeepsCollectiveOrderAndValidIR) {
-  TransformerConfig config;
-  config.layers = 3;
-  config.fsdp = 4;
-  config.tp = 2;
-  config.sequenceParallel = true;
-  OwningOpRef<ModuleOp> module =
-      generateTransformerStep(&context, config, "h100-sxm");
-  ASSERT_TRUE(module);
-  Block &body = getBody(*module);
-  SmallVector<Operation *> before;
-  for (Operation &op : body)
-    if (isa<CollectiveOpInterface, WaitOp>(op))
-      before.push_back(&op);
-  FailureOr<LowPeakOrder> result = reorderBlockForMemory(body, {});
-  ASSERT_TRUE(succeeded(result));
-  EXPECT_TRUE(succeeded(verify(*module)));
-  SmallVector<Operation *> after;
-  for (Operation &op : body)
-    if (isa<CollectiveOpInterface, WaitOp>(op))
-      after.push_back(&op);
-  EXPECT_EQ(before, after);
-  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
-  ASSERT_TRUE(succeeded(liveness));
-  EXPECT_EQ(MemoryProfile(liveness->getProblem(), liveness->getProgramOrder())
-                .getPeak(),
-            result->peak);
 }

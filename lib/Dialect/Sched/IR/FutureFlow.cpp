@@ -236,3 +236,16 @@ WaitOp mlir::sched::getLocalWait(CollectiveOpInterface start) {
     return nullptr;
   return wait;
 }
+
+Operation *mlir::sched::findBlockCrossingFuture(Block &block) {
+  for (Operation &op : block) {
+    if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
+      if (!getLocalWait(start))
+        return &op;
+    } else if (auto wait = dyn_cast<WaitOp>(&op)) {
+      if (!getLocalStart(wait))
+        return &op;
+    }
+  }
+  return nullptr;
+}

@@ -49,6 +49,13 @@ CollectiveOpInterface getLocalStart(WaitOp wait);
 /// one block, else a null op.
 WaitOp getLocalWait(CollectiveOpInterface start);
 
+/// Returns the first op of `block` (not of its nested regions) whose future
+/// crosses the block: a start whose future is not waited on in `block`, or
+/// a wait on a future that no start of `block` returned (an `scf.for` or
+/// `scf.if` result). Returns null when every start of `block` is waited on
+/// in it.
+Operation *findBlockCrossingFuture(Block &block);
+
 } // namespace sched
 } // namespace mlir
 

@@ -57,8 +57,8 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
     return mlir::emitError(crossing->getLoc())
            << "cannot report on @" << report.name << ": this '"
            << crossing->getName()
-           << "' has its future carried through an 'scf.for' or 'scf.if', "
-              "and the report simulates a block whose starts are waited on "
+           << "' has its future carried through an 'scf.for' or 'scf.if'; "
+              "the simulation of a block needs each of its starts waited on "
               "in it";
   FailureOr<BlockSimulation> sim = buildBlockSimulation(body, costModel);
   if (failed(sim))

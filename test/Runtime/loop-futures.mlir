@@ -25,7 +25,9 @@
 // RUN: %compare_checksums %t/unrolled.2 %t/sched.2 --rtol 1e-6
 // RUN: %t/unrolled --ranks 4 --iters 2 > %t/unrolled.4
 // RUN: %t/loop --ranks 4 --iters 2 > %t/loop.4
+// RUN: %t/sched --ranks 4 --iters 2 > %t/sched.4
 // RUN: %compare_checksums %t/unrolled.4 %t/loop.4 --rtol 1e-6
+// RUN: %compare_checksums %t/unrolled.4 %t/sched.4 --rtol 1e-6
 
 // test/Conversion/SchedToRuntime/loop-futures.mlir checks the lowered form.
 

@@ -32,8 +32,8 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
   if (Operation *crossing = findBlockCrossingFuture(func.getBody().front())) {
     mlir::emitRemark(crossing->getLoc())
         << skipRemark << ": this '" << crossing->getName()
-        << "' has its future carried through an 'scf.for' or 'scf.if', and "
-           "the scheduler orders a block whose starts are waited on in it";
+        << "' has its future carried through an 'scf.for' or 'scf.if'; the "
+           "simulation of a block needs each of its starts waited on in it";
     return std::optional<BlockAnalyses>();
   }
   FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);

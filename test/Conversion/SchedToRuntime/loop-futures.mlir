@@ -34,6 +34,12 @@
 // LOW:           scf.yield %[[HN]], %[[DN]], %{{.*}} : i64, memref<8x8xf32>, memref<8x8xf32>
 // LOW:         call @schedrt_collective_wait(%[[R]]#0)
 // LOW:         memref.extract_aligned_pointer_as_index %[[R]]#1
+
+// An scf.execute_region that returns a future is inlined before the lowering.
+// LOW-LABEL: func.func @region
+// LOW:         %[[H:.*]] = call @schedrt_collective_begin(
+// LOW:         call @schedrt_collective_launch(%[[H]])
+// LOW-NEXT:    call @schedrt_collective_wait(%[[H]])
 // LOW-NOT:     unrealized_conversion_cast
 // LOW-NOT:     sched.
 
@@ -54,4 +60,13 @@ func.func @step(%w: tensor<4x8xf32>, %n: index) -> tensor<8x8xf32> {
   %last = sched.wait %r#0 : !sched.future<tensor<8x8xf32>>
   %out = sched.compute "acc" ins(%r#1, %last : tensor<8x8xf32>, tensor<8x8xf32>) -> (tensor<8x8xf32>)
   return %out : tensor<8x8xf32>
+}
+
+func.func @region(%w: tensor<8xf32>) -> tensor<8xf32> {
+  %f = scf.execute_region -> !sched.future<tensor<8xf32>> {
+    %a = sched.all_reduce_start %w on @g reduction = sum : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+    scf.yield %a : !sched.future<tensor<8xf32>>
+  }
+  %r = sched.wait %f : !sched.future<tensor<8xf32>>
+  return %r : tensor<8xf32>
 }

@@ -206,9 +206,13 @@ static bool isStartedFuture(Value future, llvm::DenseSet<Value> &seen) {
   }
   for (Region &region : owner->getRegions())
     for (Block &block : region) {
+      // Only the blocks that end in a yield give the op's results (the
+      // others of an scf.execute_region branch on).
       auto yield =
           block.empty() ? nullptr : dyn_cast<scf::YieldOp>(&block.back());
-      if (!yield || index >= yield.getNumOperands() ||
+      if (!yield)
+        continue;
+      if (index >= yield.getNumOperands() ||
           !isStartedFuture(yield.getOperand(index), seen))
         return false;
     }

@@ -420,8 +420,9 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
   let summary = "check the invariants a schedule must keep";
   let description = [{
     Checks what must hold after scheduling, in addition to what the op
-    verifiers already check (every future waited on exactly once, in the same
-    block, after its start):
+    verifiers already check (every future waited on exactly once on every
+    path, in its block or through `scf.for` iteration arguments and `scf.if`
+    results; docs/Rationale.md, "Futures across blocks"):
 
     * no op between a buffer-form start and its wait writes the collective's
       input buffers, or reads or writes its destination buffers (directly or
@@ -439,7 +440,10 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       function, as the walk in program order meets them.
 
     Errors name the conflicting op and point at the collective. The IR is not
-    changed. A negative `max-in-flight` is an error.
+    changed. A negative `max-in-flight` is an error. The blocks of the
+    function's body are checked, not the bodies of its loops; a collective
+    whose future an op takes on (an `scf.for` initial value of a pipelined
+    loop) is in flight up to that op.
   }];
   let options = [
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",

@@ -289,9 +289,8 @@ def SchedBufferizeCarriedFutures
       ...
     ```
 
-    Limitation: the destination of a loop-carried collective is allocated in
-    each iteration and not freed (sched-insert-deallocs frees buffers whose
-    last use is in their block).
+    The destination is allocated at each start; sched-insert-deallocs frees
+    it after the last use of what the wait returns.
   }];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",

@@ -1,5 +1,6 @@
 // RUN: sched-opt %s --pass-pipeline='builtin.module(func.func(sched-bufferize-carried-futures))' | FileCheck %s
 // RUN: sched-opt %s --pass-pipeline='builtin.module(func.func(sched-materialize-loop-yields,sched-bufferize-carried-futures),one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(sched-verify-schedule),convert-sched-to-runtime)' | FileCheck %s --check-prefix=LOW
+// RUN: sched-opt %s --pass-pipeline='builtin.module(func.func(sched-materialize-loop-yields,sched-bufferize-carried-futures),one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(sched-insert-deallocs))' 2>&1 | FileCheck %s --check-prefix=FREE
 
 // A pipelined loop: the gather of the next iteration starts in this one and
 // its future is loop-carried (docs/Rationale.md, "Futures across blocks").
@@ -34,6 +35,21 @@
 // LOW:           scf.yield %[[HN]], %[[DN]], %{{.*}} : i64, memref<8x8xf32>, memref<8x8xf32>
 // LOW:         call @schedrt_collective_wait(%[[R]]#0)
 // LOW:         memref.extract_aligned_pointer_as_index %[[R]]#1
+
+// sched-insert-deallocs frees each gather's destination after the last use
+// of what its wait returns, in the next iteration or after the loop, and
+// reports nothing.
+// FREE-NOT:    remark
+// FREE-LABEL:  func.func @step
+// FREE:          scf.for
+// FREE:            %[[G:.*]] = sched.wait
+// FREE:            %[[D:.*]] = memref.alloc() : memref<8x8xf32>
+// FREE-NEXT:       sched.all_gather_start %{{.*}} into %[[D]]
+// FREE:            sched.compute "acc" ins(%{{.*}}, %[[G]] :
+// FREE-NEXT:       memref.dealloc %[[G]]
+// FREE:          %[[L:.*]] = sched.wait
+// FREE:          sched.compute "acc" ins(%{{.*}}, %[[L]] :
+// FREE-NEXT:     memref.dealloc %[[L]]
 
 // An scf.execute_region that returns a future is inlined before the lowering.
 // LOW-LABEL: func.func @region

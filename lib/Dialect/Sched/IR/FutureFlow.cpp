@@ -181,13 +181,18 @@ LogicalResult mlir::sched::verifyFutureFlow(Value future) {
   return success();
 }
 
-/// Implements isStartedFuture; `seen` holds the values already asked about
-/// (a loop's iteration argument is among its own incoming values).
-static bool isStartedFuture(Value future, llvm::DenseSet<Value> &seen) {
+/// Implements isStartedFuture and, with `starts`, collectIncomingStarts;
+/// `seen` holds the values already asked about (a loop's iteration argument
+/// is among its own incoming values).
+static bool isStartedFuture(Value future, llvm::DenseSet<Value> &seen,
+                            SmallVectorImpl<CollectiveOpInterface> *starts) {
   if (!seen.insert(future).second)
     return true;
-  if (future.getDefiningOp<CollectiveOpInterface>())
+  if (auto start = future.getDefiningOp<CollectiveOpInterface>()) {
+    if (starts)
+      starts->push_back(start);
     return true;
+  }
   unsigned index;
   Operation *owner = getOwner(future);
   if (auto arg = dyn_cast<BlockArgument>(future)) {
@@ -199,7 +204,7 @@ static bool isStartedFuture(Value future, llvm::DenseSet<Value> &seen) {
   }
   if (auto forOp = dyn_cast_or_null<scf::ForOp>(owner)) {
     if (index >= forOp.getInitArgs().size() ||
-        !isStartedFuture(forOp.getInitArgs()[index], seen))
+        !isStartedFuture(forOp.getInitArgs()[index], seen, starts))
       return false;
   } else if (!isa_and_nonnull<scf::IfOp, scf::ExecuteRegionOp>(owner)) {
     return false;
@@ -213,7 +218,7 @@ static bool isStartedFuture(Value future, llvm::DenseSet<Value> &seen) {
       if (!yield)
         continue;
       if (index >= yield.getNumOperands() ||
-          !isStartedFuture(yield.getOperand(index), seen))
+          !isStartedFuture(yield.getOperand(index), seen, starts))
         return false;
     }
   return true;
@@ -221,7 +226,13 @@ static bool isStartedFuture(Value future, llvm::DenseSet<Value> &seen) {
 
 bool mlir::sched::isStartedFuture(Value future) {
   llvm::DenseSet<Value> seen;
-  return ::isStartedFuture(future, seen);
+  return ::isStartedFuture(future, seen, nullptr);
+}
+
+bool mlir::sched::collectIncomingStarts(
+    Value future, SmallVectorImpl<CollectiveOpInterface> &starts) {
+  llvm::DenseSet<Value> seen;
+  return ::isStartedFuture(future, seen, &starts);
 }
 
 CollectiveOpInterface mlir::sched::getLocalStart(WaitOp wait) {

@@ -40,6 +40,12 @@ LogicalResult verifyFutureFlow(Value future);
 /// `scf.execute_region` result, all of whose incoming values are.
 bool isStartedFuture(Value future);
 
+/// Appends to `starts` every start op whose future `future` may hold at run
+/// time (through the values it flows from); returns false if one of them is
+/// not a start's (isStartedFuture).
+bool collectIncomingStarts(Value future,
+                           SmallVectorImpl<CollectiveOpInterface> &starts);
+
 /// Returns the start op whose future `wait` consumes when the two are in
 /// one block (the future did not flow through a loop or a branch), else a
 /// null interface.

@@ -611,6 +611,13 @@ def SchedInsertDeallocs : Pass<"sched-insert-deallocs", "func::FuncOp"> {
     block as the upstream ownership-based deallocation does, keeps the peak
     memory of the executable at what `sched-report` predicts.
 
+    The destination of a collective whose future crosses its block (a
+    pipelined loop, docs/Rationale.md "Futures across blocks") is freed
+    after the last use of the wait's result instead, in the wait's block,
+    when every start the wait's future may come from wrote a `memref.alloc`
+    of its own block used by nothing else (what
+    sched-bufferize-carried-futures makes).
+
     An allocation whose aliases reach an op the pass cannot see through (a
     region terminator, a store of the memref itself, an op of unknown effects
     that captures it) is left to the caller and reported with a remark.

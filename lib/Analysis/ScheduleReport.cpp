@@ -10,6 +10,7 @@
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/LowerBounds.h"
+#include "sched/Dialect/Sched/IR/FutureFlow.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/Location.h"
@@ -75,6 +76,13 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   if (function.isExternal())
     return report;
   Block &body = function.getFunctionBody().front();
+  if (Operation *crossing = findBlockCrossingFuture(body))
+    return mlir::emitError(crossing->getLoc())
+           << "cannot report on @" << report.name << ": this '"
+           << crossing->getName()
+           << "' has its future carried through an 'scf.for' or 'scf.if'; "
+              "the simulation of a block needs each of its starts waited on "
+              "in it";
   FailureOr<BlockSimulation> sim = buildBlockSimulation(body, costModel);
   if (failed(sim))
     return failure();

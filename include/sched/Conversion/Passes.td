@@ -249,6 +249,55 @@ def SchedCopyInFlightInputs
   ];
 }
 
+def SchedBufferizeCarriedFutures
+    : Pass<"sched-bufferize-carried-futures", "func::FuncOp"> {
+  let summary = "bufferize the collectives whose future an scf.for or "
+                "scf.if carries, before one-shot-bufferize";
+  let description = [{
+    One-shot bufferization does not know the `!sched.future` type: it leaves
+    an `scf.for` iteration argument of future type as it is, so a wait on a
+    loop-carried future would still see the tensor form while its start has
+    become the buffer form. This pass, which the lowering runs right before
+    `one-shot-bufferize`, gives every tensor-form start whose future is not
+    waited on in its own block (docs/Rationale.md, "Futures across blocks")
+    the buffer form itself: its inputs are read through
+    `bufferization.to_buffer ... read_only`, its destinations are new
+    `memref.alloc` buffers, the iteration arguments, results and `scf.if` /
+    `scf.execute_region` results it flows into take the buffer-form future
+    type, and each wait it reaches returns the buffers, seen by the tensor
+    ops after it through `bufferization.to_tensor ... restrict writable`.
+    Starts waited on in their block are left to one-shot bufferization.
+
+    Before:
+
+    ```mlir
+    %f0 = sched.all_gather_start %w on @g gather_dim = 0 : tensor<4xf32> -> !sched.future<tensor<8xf32>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%f = %f0) -> (!sched.future<tensor<8xf32>>) {
+      %g = sched.wait %f : !sched.future<tensor<8xf32>>
+      ...
+    ```
+
+    After:
+
+    ```mlir
+    %b = bufferization.to_buffer %w read_only : tensor<4xf32> to memref<4xf32>
+    %d = memref.alloc() : memref<8xf32>
+    %f0 = sched.all_gather_start %b into %d on @g gather_dim = 0 : memref<4xf32> into memref<8xf32> -> !sched.future<memref<8xf32>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%f = %f0) -> (!sched.future<memref<8xf32>>) {
+      %m = sched.wait %f : !sched.future<memref<8xf32>>
+      %g = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
+      ...
+    ```
+
+    The destination is allocated at each start; sched-insert-deallocs frees
+    it after the last use of what the wait returns.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def SchedMaterializeLoopYields
     : Pass<"sched-materialize-loop-yields", "func::FuncOp"> {
   let summary = "copy loop-carried tensors that bufferize to a new buffer "

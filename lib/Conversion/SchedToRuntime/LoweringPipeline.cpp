@@ -41,6 +41,7 @@ void sched::buildSchedLowerToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createSchedCopyInFlightInputs());
   pm.addNestedPass<func::FuncOp>(createSchedMaterializeLoopYields());
+  pm.addNestedPass<func::FuncOp>(createSchedBufferizeCarriedFutures());
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

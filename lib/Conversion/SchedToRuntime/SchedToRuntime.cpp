@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CarriedHandles.h"
+
 #include "sched/Conversion/Passes.h"
 #include "sched/Conversion/SchedToRuntime/RuntimeCalls.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
@@ -566,7 +568,14 @@ LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
   }
   buildRuntimeCall(builder, loc, module, "schedrt_collective_launch", handle);
 
-  auto wait = cast<WaitOp>(start.getWaitOp());
+  Operation *waitOp = start.getWaitOp();
+  if (!waitOp) {
+    // The future crosses the block: lowerCarriedFutures carries the handle.
+    replaceCarriedFuture(start, handle, builder);
+    op->erase();
+    return success();
+  }
+  auto wait = cast<WaitOp>(waitOp);
   builder.setInsertionPoint(wait);
   buildRuntimeCall(builder, wait.getLoc(), module, "schedrt_collective_wait",
                    handle);
@@ -669,7 +678,7 @@ void ConvertSchedToRuntimePass::runOnOperation() {
       result = lowerGridQuery(op, module, builder);
     failedAny |= failed(result);
   }
-  if (failedAny)
+  if (failedAny || failed(lowerCarriedFutures(module)))
     return signalPassFailure();
   registerGroups(groups);
   for (ProcessGroupOp group : groups)

@@ -165,7 +165,7 @@ func.func private @sink(!sched.future<tensor<4xf32>>)
 
 // Tests collective_c5: a future escaping to another op.
 func.func @collective_c5_other_use(%x: tensor<4xf32>) {
-  // expected-error@+1 {{future may only be used by 'sched.wait', not by 'func.call'}}
+  // expected-error@+1 {{future may only be used by 'sched.wait', 'scf.yield' or as an 'scf.for' initial value, not by 'func.call'}}
   %f = sched.all_reduce_start %x on @g reduction = sum : tensor<4xf32> -> !sched.future<tensor<4xf32>>
   func.call @sink(%f) : (!sched.future<tensor<4xf32>>) -> ()
   return

@@ -46,8 +46,9 @@ public:
 };
 
 /// Checks the future rules without the verifier: every collective start's
-/// future has exactly one use, a sched.wait in the same block after the
-/// start. Reports a bug naming `step` otherwise.
+/// future has exactly one use, later in the same block: a sched.wait, or an
+/// scf.yield or scf.for that passes it on (the verifier checks the rest of
+/// its way). Reports a bug naming `step` otherwise.
 void checkFutures(Operation *root, llvm::StringRef step);
 
 /// Prints `op` in the generic form with locations, for reports.

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Dialect/Sched/IR/SchedInterfaces.h"
+#include "sched/Dialect/Sched/IR/FutureFlow.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include <algorithm>
@@ -131,17 +132,5 @@ LogicalResult mlir::sched::detail::verifyCollectiveOp(Operation *op) {
   }
 
   // collective_c5
-  Value future = collective.getFuture();
-  if (future.use_empty())
-    return op->emitOpError("future is never waited on");
-  if (!future.hasOneUse())
-    return op->emitOpError("future must be waited on exactly once, but has ")
-           << std::distance(future.use_begin(), future.use_end()) << " uses";
-  Operation *user = *future.user_begin();
-  if (!isa<WaitOp>(user))
-    return op->emitOpError("future may only be used by 'sched.wait', not by '")
-           << user->getName() << "'";
-  if (user->getBlock() != op->getBlock())
-    return op->emitOpError("future must be waited on in the same block");
-  return success();
+  return verifyFutureFlow(collective.getFuture());
 }

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/IR/FutureFlow.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -741,7 +742,7 @@ WaitOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
 
 LogicalResult WaitOp::verify() {
   // wait_c1
-  if (!getFuture().getDefiningOp<CollectiveOpInterface>())
+  if (!isStartedFuture(getFuture()))
     return emitOpError("expects a future produced by a collective start op");
   return success();
 }

@@ -7,6 +7,7 @@
 
 #include "BlockAnalyses.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Dialect/Sched/IR/FutureFlow.h"
 
 #include "llvm/Support/Format.h"
 
@@ -25,6 +26,14 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
   if (!func.getBody().hasOneBlock()) {
     mlir::emitRemark(func.getLoc())
         << skipRemark << ": the body has more than one block";
+    return std::optional<BlockAnalyses>();
+  }
+  // The block's simulation pairs each start with its wait in the block.
+  if (Operation *crossing = findBlockCrossingFuture(func.getBody().front())) {
+    mlir::emitRemark(crossing->getLoc())
+        << skipRemark << ": this '" << crossing->getName()
+        << "' has its future carried through an 'scf.for' or 'scf.if'; the "
+           "simulation of a block needs each of its starts waited on in it";
     return std::optional<BlockAnalyses>();
   }
   FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);

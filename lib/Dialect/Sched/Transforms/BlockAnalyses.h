@@ -42,7 +42,10 @@ struct BlockAnalyses {
   /// Emits an error and fails if the target, the profile or an analysis is
   /// missing or invalid. Returns std::nullopt, after the remark
   /// "<skipRemark>: the body has more than one block", for a body of several
-  /// blocks. `graphOptions` go to the dependence graph.
+  /// blocks, and after "<skipRemark>: this '<op>' has its future carried
+  /// through an 'scf.for' or 'scf.if', ..." at the first op of the body
+  /// whose future crosses the block (findBlockCrossingFuture).
+  /// `graphOptions` go to the dependence graph.
   static FailureOr<std::optional<BlockAnalyses>>
   build(func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
         DependenceGraph::Options graphOptions = {});

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Dialect/Sched/IR/FutureFlow.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
@@ -27,11 +28,20 @@ using namespace mlir::sched;
 
 namespace {
 
-/// Returns the op of `block` after which the buffer allocated by `alloc` is
-/// dead, or null (with `reason` set) when the buffer escapes the block.
-Operation *findLastUse(memref::AllocOp alloc, std::string &reason) {
-  Block *block = alloc->getBlock();
-  Operation *last = alloc;
+/// Returns true if `start`'s future crosses its block and `buffer` is one of
+/// its destinations: the wait in the other block frees it (see
+/// getOwnedWaitResults).
+bool isCarriedDestination(CollectiveOpInterface start, Value buffer) {
+  return !start.getWaitOp() && start.getFuture().hasOneUse() &&
+         llvm::is_contained(start.getOutputs(), buffer);
+}
+
+/// Returns the op of the block of `def` after which the buffer `root` (a
+/// result of `def`) is dead, or null (with `reason` set) when the buffer
+/// escapes the block, or is freed elsewhere (`reason` empty).
+Operation *findLastUse(Value root, Operation *def, std::string &reason) {
+  Block *block = def->getBlock();
+  Operation *last = def;
   auto extend = [&](Operation *op) {
     Operation *ancestor = block->findAncestorOpInBlock(*op);
     if (!ancestor)
@@ -40,7 +50,7 @@ Operation *findLastUse(memref::AllocOp alloc, std::string &reason) {
       last = ancestor;
     return true;
   };
-  SmallVector<Value> worklist{alloc.getResult()};
+  SmallVector<Value> worklist{root};
   DenseSet<Value> seen;
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
@@ -76,6 +86,8 @@ Operation *findLastUse(memref::AllocOp alloc, std::string &reason) {
         // The collective owns the buffer until its wait, and the wait returns
         // the destination buffers.
         Operation *wait = start.getWaitOp();
+        if (!wait && isCarriedDestination(start, value))
+          return nullptr;
         if (!wait || !extend(wait)) {
           reason = "its collective is not waited on in the same block";
           return nullptr;
@@ -96,24 +108,57 @@ Operation *findLastUse(memref::AllocOp alloc, std::string &reason) {
   return last;
 }
 
+/// Returns the results of `wait`, whose future crossed a block, that it
+/// alone owns: every start the future may come from wrote that destination
+/// into a `memref.alloc` of its own block used by nothing else, so each run
+/// of the wait returns a buffer no other op frees.
+SmallVector<Value> getOwnedWaitResults(WaitOp wait) {
+  SmallVector<Value> owned;
+  SmallVector<CollectiveOpInterface> starts;
+  if (getLocalStart(wait) || !wait.getFuture().getType().isBufferForm() ||
+      !collectIncomingStarts(wait.getFuture(), starts))
+    return owned;
+  for (auto [index, result] : llvm::enumerate(wait.getResults())) {
+    bool fresh = llvm::all_of(starts, [&](CollectiveOpInterface start) {
+      Value dest = start.getOutputs()[index];
+      auto alloc = dest.getDefiningOp<memref::AllocOp>();
+      return alloc && alloc->getBlock() == start->getBlock() &&
+             dest.hasOneUse() && isCarriedDestination(start, dest);
+    });
+    if (fresh)
+      owned.push_back(result);
+  }
+  return owned;
+}
+
 struct InsertDeallocsPass
     : public sched::impl::SchedInsertDeallocsBase<InsertDeallocsPass> {
   void runOnOperation() override {
     SmallVector<memref::AllocOp> allocs;
     getOperation().walk([&](memref::AllocOp op) { allocs.push_back(op); });
+    // The destinations of a collective whose future crossed a block are
+    // freed after the last use of what its wait returns.
+    SmallVector<std::pair<Value, Operation *>> buffers;
+    for (memref::AllocOp alloc : allocs)
+      buffers.push_back({alloc.getResult(), alloc});
+    getOperation().walk([&](WaitOp wait) {
+      for (Value result : getOwnedWaitResults(wait))
+        buffers.push_back({result, wait});
+    });
     OpBuilder builder(&getContext());
-    for (memref::AllocOp alloc : allocs) {
+    for (auto [buffer, def] : buffers) {
       std::string reason;
-      Operation *last = findLastUse(alloc, reason);
+      Operation *last = findLastUse(buffer, def, reason);
       if (!last) {
-        // A returned buffer belongs to the caller; anything else is worth a
-        // remark.
+        // A returned buffer belongs to the caller, a carried destination to
+        // its wait; anything else is worth a remark.
         if (!reason.empty())
-          alloc.emitRemark() << "buffer not freed here: " << reason;
+          mlir::emitRemark(def->getLoc())
+              << "buffer not freed here: " << reason;
         continue;
       }
       builder.setInsertionPointAfter(last);
-      memref::DeallocOp::create(builder, alloc.getLoc(), alloc.getResult());
+      memref::DeallocOp::create(builder, def->getLoc(), buffer);
     }
   }
 };

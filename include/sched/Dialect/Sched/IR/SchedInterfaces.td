@@ -59,10 +59,18 @@ def Sched_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
     ::llvm::ArrayRef<::mlir::Type> getResultValueTypes() {
       return $_op.getFuture().getType().getValueTypes();
     }
-    /// Returns the op that waits on the future, or null if there is none.
+    /// Returns the `sched.wait` that consumes the future in the block of the
+    /// start, or null if there is none (the future flows through an
+    /// `scf.for` or `scf.if` to a wait in another block).
     ::mlir::Operation *getWaitOp() {
       ::mlir::Value future = $_op.getFuture();
-      return future.hasOneUse() ? *future.user_begin() : nullptr;
+      if (!future.hasOneUse())
+        return nullptr;
+      ::mlir::Operation *user = *future.user_begin();
+      return user->getName().getStringRef() == "sched.wait" &&
+                     user->getBlock() == $_op->getBlock()
+                 ? user
+                 : nullptr;
     }
   }];
 

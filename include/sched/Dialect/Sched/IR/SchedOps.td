@@ -90,8 +90,9 @@ class Sched_CollectiveStartOp<string mnemonic, list<Trait> traits = []>
     The op is variadic: one op carries a bucket of several tensors, each of
     which obeys the shape rules on its own. In the buffer form, `into` names
     one destination buffer per input and the future carries those buffers.
-    Its future must be consumed by exactly one `sched.wait` in the same block
-    (`collective_c5`).
+    Its future must be consumed by exactly one `sched.wait` on every path,
+    in the same block or after flowing through `scf.for` iteration arguments
+    and `scf.if` or `scf.execute_region` results (`collective_c5`).
 
     Constraints shared by all collectives:
     * `collective_c1`: at least one input.
@@ -101,8 +102,10 @@ class Sched_CollectiveStartOp<string mnemonic, list<Trait> traits = []>
       memref `into` buffer per input.
     * `collective_c4`: the future carries one value per input: the `into`
       buffer types in buffer form, ranked tensors in tensor form.
-    * `collective_c5`: the future has exactly one use, a `sched.wait` in the
-      same block.
+    * `collective_c5`: the future, and every value it flows into, has exactly
+      one use, in the block that defines it: a `sched.wait`, an `scf.yield`
+      of an `scf.for`, `scf.if` or `scf.execute_region`, or an `scf.for`
+      initial value (docs/Rationale.md, "Futures across blocks").
     * `collective_c6`: `group` names a `sched.process_group`.
     * `collective_c7`: in the buffer form, no two `into` buffers are the same
       value (each member of a bucket writes its own destination). An `into`

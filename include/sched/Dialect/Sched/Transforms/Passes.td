@@ -437,8 +437,9 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
   let summary = "check the invariants a schedule must keep";
   let description = [{
     Checks what must hold after scheduling, in addition to what the op
-    verifiers already check (every future waited on exactly once, in the same
-    block, after its start):
+    verifiers already check (every future waited on exactly once on every
+    path, in its block or through `scf.for` iteration arguments and `scf.if`
+    results; docs/Rationale.md, "Futures across blocks"):
 
     * no op between a buffer-form start and its wait writes the collective's
       input buffers, or reads or writes its destination buffers (directly or
@@ -456,7 +457,10 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       function, as the walk in program order meets them.
 
     Errors name the conflicting op and point at the collective. The IR is not
-    changed. A negative `max-in-flight` is an error.
+    changed. A negative `max-in-flight` is an error. The blocks of the
+    function's body are checked, not the bodies of its loops; a collective
+    whose future an op takes on (an `scf.for` initial value of a pipelined
+    loop) is in flight up to that op.
   }];
   let options = [
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
@@ -623,6 +627,13 @@ def SchedInsertDeallocs : Pass<"sched-insert-deallocs", "func::FuncOp"> {
     in flight on it. Freeing at the last use, rather than at the end of the
     block as the upstream ownership-based deallocation does, keeps the peak
     memory of the executable at what `sched-report` predicts.
+
+    The destination of a collective whose future crosses its block (a
+    pipelined loop, docs/Rationale.md "Futures across blocks") is freed
+    after the last use of the wait's result instead, in the wait's block,
+    when every start the wait's future may come from wrote a `memref.alloc`
+    of its own block used by nothing else (what
+    sched-bufferize-carried-futures makes).
 
     An allocation whose aliases reach an op the pass cannot see through (a
     region terminator, a store of the memref itself, an op of unknown effects

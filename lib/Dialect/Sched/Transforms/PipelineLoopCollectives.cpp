@@ -1,0 +1,314 @@
+//===- PipelineLoopCollectives.cpp - sched-pipeline-loop-collectives ------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The pass driver over sched/Scheduling/LoopPipelining.h: finds the loops,
+// checks the options and the nests, chooses the depth of each loop with the
+// cost model under the memory budget and reports it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockAnalyses.h"
+#include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/HumanUnits.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/IR/SchedInterfaces.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/Transforms/Passes.h"
+#include "sched/Scheduling/LoopPipelining.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <limits>
+
+namespace mlir {
+namespace sched {
+#define GEN_PASS_DEF_SCHEDPIPELINELOOPCOLLECTIVES
+#include "sched/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace sched
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sched;
+
+/// The discardable attribute a rotated loop carries: its depth.
+static constexpr llvm::StringLiteral kPipelineDepthAttr =
+    SchedDialect::getPipelineDepthAttrName();
+
+/// Iterations of the body simulated for the steady state.
+static constexpr unsigned kSteadyStateCopies = 8;
+
+namespace {
+struct SchedPipelineLoopCollectives
+    : public sched::impl::SchedPipelineLoopCollectivesBase<
+          SchedPipelineLoopCollectives> {
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  /// Emits an error at `loc` for the first invalid option; fails if any.
+  LogicalResult validateOptions(Location loc);
+  /// Chooses the depth of `loop` and rotates it if depth 1 wins; fails after
+  /// an error.
+  LogicalResult pipeline(scf::ForOp loop, const CostModel &model);
+  /// Rotates `loop` with the longest prefix of `movable` whose peak (the
+  /// body's plus `outsidePeak`, that of the blocks around it) fits `budget`, if it makes an iteration faster than `inputUs`; emits the
+  /// loop's remark. Fails after an error.
+  LogicalResult rotate(scf::ForOp loop, LoopCollectives &collectives,
+                       const CostModel &model, double inputUs,
+                       int64_t outsidePeak, int64_t inputPeak, int64_t budget);
+  /// Emits the remarks of the collectives left in their iteration.
+  void explainPinned(const LoopCollectives &collectives);
+};
+} // namespace
+
+LogicalResult SchedPipelineLoopCollectives::validateOptions(Location loc) {
+  if (maxDepth < 0 || maxDepth > 1)
+    return mlir::emitError(loc)
+           << "max-depth must be 0 or 1 (a deeper pipeline needs futures "
+              "that cross iterations), got "
+           << maxDepth.getValue();
+  if (maxInFlight < 1)
+    return mlir::emitError(loc)
+           << "max-in-flight must be at least 1, got " << maxInFlight.getValue();
+  if (!(memorySlack >= 0) || std::isinf(memorySlack))
+    return mlir::emitError(loc)
+           << "memory-slack must be a finite non-negative fraction, got "
+           << formatOption(memorySlack);
+  if (memoryBudget < 0)
+    return mlir::emitError(loc)
+           << "memory-budget must be non-negative (0: the input's peak "
+              "plus memory-slack), got "
+           << memoryBudget.getValue();
+  return success();
+}
+
+/// Returns true if `op` is a loop with a collective start directly in its
+/// body.
+static bool hasDirectCollectives(scf::ForOp loop) {
+  return llvm::any_of(*loop.getBody(), [](Operation &op) {
+    return isa<CollectiveOpInterface>(op);
+  });
+}
+
+/// Returns the nearest enclosing `scf.for` of `op` carrying the depth
+/// attribute, or null.
+static scf::ForOp getPipelinedAncestor(Operation *op) {
+  for (auto loop = op->getParentOfType<scf::ForOp>(); loop;
+       loop = loop->getParentOfType<scf::ForOp>())
+    if (loop->hasAttr(kPipelineDepthAttr))
+      return loop;
+  return nullptr;
+}
+
+/// Reports every pipelined loop nested in another pipelined loop of `func`;
+/// fails if there is one.
+static LogicalResult checkNests(func::FuncOp func) {
+  bool bad = false;
+  func.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
+    if (!loop->hasAttr(kPipelineDepthAttr))
+      return;
+    scf::ForOp outer = getPipelinedAncestor(loop);
+    if (!outer)
+      return;
+    InFlightDiagnostic diag = loop.emitError()
+                              << "loop nest is pipelined at two levels: this "
+                                 "loop and an enclosing one carry '"
+                              << kPipelineDepthAttr << "'";
+    diag.attachNote(outer.getLoc()) << "enclosing pipelined loop here";
+    bad = true;
+  });
+  return failure(bad);
+}
+
+/// Returns why `loop` is not rotated before its collectives are analyzed, or
+/// std::nullopt.
+static std::optional<std::string> getSkipReason(scf::ForOp loop) {
+  if (loop->hasAttr(kPipelineDepthAttr))
+    return std::string("already pipelined");
+  if (getPipelinedAncestor(loop))
+    return std::string("an enclosing loop is pipelined (one level per nest)");
+  bool nestedPipelined = false;
+  loop.getBody()->walk([&](scf::ForOp inner) {
+    nestedPipelined |= inner->hasAttr(kPipelineDepthAttr);
+  });
+  if (nestedPipelined)
+    return std::string("a loop nested in it is pipelined (one level per "
+                       "nest)");
+  std::optional<int64_t> trips = getStaticTripCount(loop);
+  if (!trips)
+    return std::string("its trip count is not static");
+  if (*trips < 2)
+    return "it runs " + std::to_string(*trips) +
+           (*trips == 1 ? " iteration" : " iterations") +
+           ", fewer than 2";
+  StringRef order = SchedDialect::getCollectiveOrderAttrName();
+  if (llvm::any_of(*loop.getBody(),
+                   [&](Operation &op) { return op.hasAttr(order); }))
+    return "its collectives carry '" + order.str() +
+           "' (run the pass before sched-record-collective-order)";
+  return std::nullopt;
+}
+
+/// Returns `us` microseconds as remarks print them.
+static std::string formatUs(double us) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format("%.1f", us);
+  return text;
+}
+
+void SchedPipelineLoopCollectives::explainPinned(
+    const LoopCollectives &collectives) {
+  if (!explain)
+    return;
+  for (const PinnedCollective &pinned : collectives.pinned)
+    mlir::emitRemark(pinned.start->getLoc())
+        << "stays in its iteration: " << pinned.reason;
+}
+
+LogicalResult SchedPipelineLoopCollectives::rotate(scf::ForOp loop,
+                                                   LoopCollectives &collectives,
+                                                   const CostModel &model,
+                                                   double inputUs,
+                                                   int64_t outsidePeak,
+                                                   int64_t inputPeak,
+                                                   int64_t budget) {
+  unsigned total = collectives.movable.size() + collectives.pinned.size();
+  while (!collectives.movable.empty()) {
+    PipelinedLoop pipelined =
+        pipelineLoop(loop, collectives.movable, keepCollectiveOrder);
+    FailureOr<int64_t> peak = computeBodyPeak(*pipelined.loop.getBody());
+    if (succeeded(peak))
+      peak = *peak + outsidePeak;
+    FailureOr<double> us = failed(peak)
+                               ? FailureOr<double>(failure())
+                               : simulateSteadyStateUs(*pipelined.loop.getBody(),
+                                                       model,
+                                                       kSteadyStateCopies);
+    if (failed(us)) {
+      erasePipelinedLoop(pipelined);
+      return failure();
+    }
+    if (*peak > budget) {
+      // Leave the last movable collective in its iteration and retry.
+      erasePipelinedLoop(pipelined);
+      MovableCollective last = collectives.movable.pop_back_val();
+      collectives.pinned.push_back(
+          {last.start, "depth 1 would need " + formatBytes(*peak) +
+                           ", over the memory budget of " +
+                           formatBytes(budget)});
+      continue;
+    }
+    if (!(*us < inputUs)) {
+      erasePipelinedLoop(pipelined);
+      mlir::emitRemark(loop.getLoc())
+          << "loop kept at depth 0: depth 1 is not faster (iteration "
+          << formatUs(inputUs) << " -> " << formatUs(*us) << " us)";
+      return success();
+    }
+    unsigned moved = collectives.movable.size();
+    mlir::emitRemark(loop.getLoc())
+        << "loop pipelined at depth 1: " << moved << " of " << total
+        << (total == 1 ? " collective starts" : " collectives start")
+        << " one iteration ahead; iteration " << formatUs(inputUs) << " -> "
+        << formatUs(*us) << " us (steady state), peak memory "
+        << formatBytes(inputPeak) << " -> " << formatBytes(*peak)
+        << " (budget " << formatBytes(budget) << "), "
+        << *getStaticTripCount(loop)
+        << " iterations (prologue and last iteration peeled)";
+    for (auto [from, to] :
+         llvm::zip_equal(loop.getResults(), pipelined.replacements))
+      from.replaceAllUsesWith(to);
+    pipelined.loop->setAttr(kPipelineDepthAttr,
+                            IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                                             1));
+    loop.erase();
+    return success();
+  }
+  mlir::emitRemark(loop.getLoc())
+      << "loop kept at depth 0: no collective fits the memory budget of "
+      << formatBytes(budget) << " one iteration ahead";
+  return success();
+}
+
+LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
+                                                     const CostModel &model) {
+  if (std::optional<std::string> reason = getSkipReason(loop)) {
+    mlir::emitRemark(loop.getLoc()) << "loop not pipelined: " << *reason;
+    return success();
+  }
+  LoopCollectives collectives = analyzeLoopCollectives(loop);
+  capInFlight(loop, collectives, maxInFlight);
+  if (collectives.movable.empty()) {
+    mlir::emitRemark(loop.getLoc())
+        << "loop not pipelined: none of its " << collectives.pinned.size()
+        << (collectives.pinned.size() == 1 ? " collective" : " collectives")
+        << " can start an iteration ahead"
+        << (explain ? "" : " (explain=1 says why)");
+    explainPinned(collectives);
+    return success();
+  }
+  FailureOr<int64_t> bodyPeak = computeBodyPeak(*loop.getBody());
+  FailureOr<int64_t> outsidePeak = computeEnclosingPeak(loop);
+  if (failed(bodyPeak) || failed(outsidePeak))
+    return failure();
+  int64_t inputPeak = *bodyPeak + *outsidePeak;
+  FailureOr<double> inputUs =
+      simulateSteadyStateUs(*loop.getBody(), model, kSteadyStateCopies);
+  if (failed(inputUs))
+    return failure();
+  if (maxDepth == 0) {
+    mlir::emitRemark(loop.getLoc())
+        << "loop kept at depth 0 (max-depth=0): "
+        << collectives.movable.size()
+        << (collectives.movable.size() == 1 ? " collective could"
+                                            : " collectives could")
+        << " start an iteration ahead; iteration " << formatUs(*inputUs)
+        << " us";
+    explainPinned(collectives);
+    return success();
+  }
+  int64_t budget = memoryBudget;
+  if (budget == 0) {
+    double slack = static_cast<double>(inputPeak) * (1 + memorySlack);
+    budget = slack >= static_cast<double>(std::numeric_limits<int64_t>::max())
+                 ? std::numeric_limits<int64_t>::max()
+                 : static_cast<int64_t>(slack);
+  }
+  if (failed(rotate(loop, collectives, model, *inputUs, *outsidePeak,
+                    inputPeak, budget)))
+    return failure();
+  explainPinned(collectives);
+  return success();
+}
+
+void SchedPipelineLoopCollectives::runOnOperation() {
+  func::FuncOp func = getOperation();
+  if (func.isExternal())
+    return;
+  if (failed(validateOptions(func.getLoc())) || failed(checkNests(func)))
+    return signalPassFailure();
+  // Innermost loops first (a post-order walk), so that each nest is
+  // pipelined at its innermost loop with a movable collective.
+  SmallVector<scf::ForOp> loops;
+  func.walk([&](scf::ForOp loop) {
+    if (hasDirectCollectives(loop))
+      loops.push_back(loop);
+  });
+  if (loops.empty())
+    return;
+  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
+  if (failed(target))
+    return signalPassFailure();
+  CostModel model(*target);
+  for (scf::ForOp loop : loops)
+    if (failed(pipeline(loop, model)))
+      return signalPassFailure();
+}

@@ -90,11 +90,11 @@ collectChain(scf::ForOp loop, Operation *start,
   return std::nullopt;
 }
 
-/// Returns the bytes of the values `wait` returns, or std::nullopt if one is
-/// not a statically shaped tensor.
-static std::optional<int64_t> getWaitBytes(Operation *wait) {
+/// Returns the bytes of `values`, or std::nullopt if one is not a statically
+/// shaped tensor.
+static std::optional<int64_t> getTensorBytes(ValueRange values) {
   int64_t bytes = 0;
-  for (Value result : wait->getResults()) {
+  for (Value result : values) {
     auto type = dyn_cast<RankedTensorType>(result.getType());
     if (!type || !type.hasStaticShape())
       return std::nullopt;
@@ -122,7 +122,7 @@ classifyCollective(scf::ForOp loop, CollectiveOpInterface start,
   if (!future.hasOneUse() || !isa<WaitOp>(*future.getUsers().begin()))
     return std::string("its future is not waited once");
   Operation *wait = *future.getUsers().begin();
-  std::optional<int64_t> bytes = getWaitBytes(wait);
+  std::optional<int64_t> bytes = getTensorBytes(wait->getResults());
   if (!bytes)
     return std::string("its results are not statically shaped tensors");
   movable.start = start;
@@ -305,9 +305,12 @@ void LoopRotator::buildBody(OpBuilder &builder, Value iv,
     mapping.map(from, to);
   mapWaitResults(mapping, args.drop_front(numOriginal));
   // The next iteration's chains and starts first, then this iteration.
-  Value next = arith::AddIOp::create(builder, loop.getLoc(), iv, loop.getStep());
+  auto next =
+      arith::AddIOp::create(builder, loop.getLoc(), iv, loop.getStep());
+  // Erased with the dead chain clones if no chain reads the index.
+  chainClones.insert(next);
   IRMapping nextMapping;
-  nextMapping.map(loop.getInductionVar(), next);
+  nextMapping.map(loop.getInductionVar(), next.getResult());
   SmallVector<Operation *> starts = cloneStarts(builder, nextMapping);
   SmallVector<Value> yielded = cloneBody(builder, mapping);
   if (keepOrder) {
@@ -491,5 +494,21 @@ FailureOr<int64_t> mlir::sched::computeEnclosingPeak(Operation *op) {
     if (isa<FunctionOpInterface>(block->getParentOp()))
       break;
   }
+  return total;
+}
+
+FailureOr<int64_t> mlir::sched::estimateLoopPeak(scf::ForOp loop) {
+  FailureOr<int64_t> body = computeBodyPeak(*loop.getBody());
+  FailureOr<int64_t> outside = computeEnclosingPeak(loop);
+  if (failed(body) || failed(outside))
+    return failure();
+  int64_t total;
+  if (llvm::AddOverflow(*body, *outside, total))
+    return std::numeric_limits<int64_t>::max();
+  // Iteration arguments that are not statically shaped tensors are counted
+  // twice.
+  std::optional<int64_t> carried = getTensorBytes(loop.getRegionIterArgs());
+  if (carried && *carried <= total)
+    total -= *carried;
   return total;
 }

@@ -200,16 +200,14 @@ TEST_F(LoopPipeliningTest, RandomLoopsKeepTheirWorkAndGetNoSlower) {
       if (!loop->hasAttr(SchedDialect::getPipelineDepthAttrName()))
         return;
       pipelined = true;
-      FailureOr<int64_t> body = computeBodyPeak(*loop.getBody());
-      FailureOr<int64_t> outside = computeEnclosingPeak(loop);
-      ASSERT_TRUE(succeeded(body) && succeeded(outside));
-      OwningOpRef<ModuleOp> again = input->clone();
+      FailureOr<int64_t> peak = estimateLoopPeak(loop);
+      ASSERT_TRUE(succeeded(peak));
       scf::ForOp original;
-      again->walk([&](scf::ForOp l) { original = l; });
-      int64_t inputPeak = *computeBodyPeak(*original.getBody()) +
-                          *computeEnclosingPeak(original);
-      EXPECT_LE(*body + *outside,
-                static_cast<int64_t>(inputPeak * (1 + options.memorySlack)));
+      input->walk([&](scf::ForOp l) { original = l; });
+      FailureOr<int64_t> inputPeak = estimateLoopPeak(original);
+      ASSERT_TRUE(succeeded(inputPeak));
+      EXPECT_LE(*peak, static_cast<int64_t>(static_cast<double>(*inputPeak) *
+                                            (1 + options.memorySlack)));
     });
     rotated += pipelined;
 
@@ -222,7 +220,7 @@ TEST_F(LoopPipeliningTest, RandomLoopsKeepTheirWorkAndGetNoSlower) {
     EXPECT_LE(after.makespanUs, before.makespanUs * (1 + 1e-9));
   }
   // The generator makes both kinds of loop.
-  EXPECT_GT(rotated, 30u);
+  EXPECT_GT(rotated, 20u);
   EXPECT_LT(rotated, 300u);
 }
 
@@ -259,9 +257,11 @@ TEST_F(LoopPipeliningTest, FsdpLoopMatchesTheScheduledUnrolledProgram) {
                    std::to_string(computeNs) + " ns");
       OwningOpRef<ModuleOp> input = parse(context, fsdpLoop(layers, computeNs));
       ASSERT_TRUE(input);
-      // The loop pipelined (the stack of shards is the program's memory, so
-      // the default slack holds one more gathered layer from 4 layers up).
-      OwningOpRef<ModuleOp> loop = pipelineCopy(*input, {});
+      // Both with room for one more gathered layer: the stack of shards is
+      // all the memory of this program.
+      SchedPipelineLoopCollectivesOptions loopOptions;
+      loopOptions.memorySlack = 0.5;
+      OwningOpRef<ModuleOp> loop = pipelineCopy(*input, loopOptions);
       unsigned loopOps = 0;
       loop->walk([&](Operation *) { ++loopOps; });
       // The scheduled unrolled program.
@@ -269,7 +269,9 @@ TEST_F(LoopPipeliningTest, FsdpLoopMatchesTheScheduledUnrolledProgram) {
       ASSERT_TRUE(succeeded(unrollAll(*unrolled)));
       Measured plain = measure(*unrolled);
       PassManager pm(&context);
-      buildSchedPipeline(pm, SchedPipelineOptions());
+      SchedPipelineOptions pipelineOptions;
+      pipelineOptions.memorySlack = 0.5;
+      buildSchedPipeline(pm, pipelineOptions);
       ASSERT_TRUE(succeeded(pm.run(*unrolled)));
       Measured scheduled = measure(*unrolled);
       ASSERT_TRUE(succeeded(unrollAll(*loop)));

@@ -122,6 +122,13 @@ FailureOr<int64_t> computeBodyPeak(Block &body);
 /// Fails after an error.
 FailureOr<int64_t> computeEnclosingPeak(Operation *op);
 
+/// Returns the estimate of the peak memory while `loop` runs that the depth
+/// choice keeps within the budget: the peak of one iteration of its body
+/// plus `computeEnclosingPeak(loop)`, less the bytes of the iteration
+/// arguments (counted in both: they are the loop's inits). Fails after an
+/// error.
+FailureOr<int64_t> estimateLoopPeak(scf::ForOp loop);
+
 } // namespace sched
 } // namespace mlir
 

@@ -58,11 +58,11 @@ private:
   /// an error.
   LogicalResult pipeline(scf::ForOp loop, const CostModel &model);
   /// Rotates `loop` with the longest prefix of `movable` whose peak (the
-  /// body's plus `outsidePeak`, that of the blocks around it) fits `budget`, if it makes an iteration faster than `inputUs`; emits the
+  /// body's plus that of the blocks around it) fits `budget`, if it makes an iteration faster than `inputUs`; emits the
   /// loop's remark. Fails after an error.
   LogicalResult rotate(scf::ForOp loop, LoopCollectives &collectives,
                        const CostModel &model, double inputUs,
-                       int64_t outsidePeak, int64_t inputPeak, int64_t budget);
+                       int64_t inputPeak, int64_t budget);
   /// Emits the remarks of the collectives left in their iteration.
   void explainPinned(const LoopCollectives &collectives);
 };
@@ -177,16 +177,14 @@ LogicalResult SchedPipelineLoopCollectives::rotate(scf::ForOp loop,
                                                    LoopCollectives &collectives,
                                                    const CostModel &model,
                                                    double inputUs,
-                                                   int64_t outsidePeak,
                                                    int64_t inputPeak,
                                                    int64_t budget) {
   unsigned total = collectives.movable.size() + collectives.pinned.size();
   while (!collectives.movable.empty()) {
     PipelinedLoop pipelined =
         pipelineLoop(loop, collectives.movable, keepCollectiveOrder);
-    FailureOr<int64_t> peak = computeBodyPeak(*pipelined.loop.getBody());
-    if (succeeded(peak))
-      peak = *peak + outsidePeak;
+    // The blocks around the loop again: they now hold the prologue's values.
+    FailureOr<int64_t> peak = estimateLoopPeak(pipelined.loop);
     FailureOr<double> us = failed(peak)
                                ? FailureOr<double>(failure())
                                : simulateSteadyStateUs(*pipelined.loop.getBody(),
@@ -255,11 +253,10 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
     explainPinned(collectives);
     return success();
   }
-  FailureOr<int64_t> bodyPeak = computeBodyPeak(*loop.getBody());
-  FailureOr<int64_t> outsidePeak = computeEnclosingPeak(loop);
-  if (failed(bodyPeak) || failed(outsidePeak))
+  FailureOr<int64_t> inputPeakOr = estimateLoopPeak(loop);
+  if (failed(inputPeakOr))
     return failure();
-  int64_t inputPeak = *bodyPeak + *outsidePeak;
+  int64_t inputPeak = *inputPeakOr;
   FailureOr<double> inputUs =
       simulateSteadyStateUs(*loop.getBody(), model, kSteadyStateCopies);
   if (failed(inputUs))
@@ -282,8 +279,7 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
                  ? std::numeric_limits<int64_t>::max()
                  : static_cast<int64_t>(slack);
   }
-  if (failed(rotate(loop, collectives, model, *inputUs, *outsidePeak,
-                    inputPeak, budget)))
+  if (failed(rotate(loop, collectives, model, *inputUs, inputPeak, budget)))
     return failure();
   explainPinned(collectives);
   return success();

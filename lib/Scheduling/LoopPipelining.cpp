@@ -319,12 +319,10 @@ void LoopRotator::buildBody(OpBuilder &builder, Value iv,
     for (Operation *start : starts) {
       StringRef group =
           cast<CollectiveOpInterface>(start).getGroupAttr().getValue();
-      start->remove();
+      // Without a start of its group in the body, it stays at the top.
       Operation *last = lastStartOfGroup(*block, group);
-      if (last)
-        block->getOperations().insertAfter(last->getIterator(), start);
-      else
-        block->getOperations().push_back(start);
+      if (last && last != start && start->isBeforeInBlock(last))
+        start->moveAfter(last);
     }
   }
   // Waited before the yield; their values are the next iteration's.

@@ -11,13 +11,16 @@
 
 sched.process_group @dp size = 8
 
+// Both placements of the prefetched gather are simulated: issued first, it
+// would delay the all-reduce of the same group that the layer waits for
+// (one stream per group, in issue order), so it goes after it.
 // CHECK-LABEL: func.func @fsdp
 // CHECK:         sched.all_gather_start
 // CHECK:         scf.for
 // CHECK-NEXT:      arith.addi
 // CHECK-NEXT:      tensor.extract_slice
-// CHECK-NEXT:      sched.all_gather_start
 // CHECK-NEXT:      sched.all_reduce_start
+// CHECK-NEXT:      sched.all_gather_start
 // CHECK:         } {sched.pipeline_depth = 1 : i64}
 // CHECK-NOT:     sched.collective_order
 // KEEP-LABEL: func.func @fsdp
@@ -25,8 +28,8 @@ sched.process_group @dp size = 8
 // KEEP:           sched.all_reduce_start
 // KEEP-NEXT:      sched.all_gather_start
 // KEEP:         } {sched.pipeline_depth = 1 : i64}
-// REMARK: remark: loop pipelined at depth 1: 1 of 2 collectives start one iteration ahead
-// REMARK-NOT: loop
+// REMARK: remark: loop pipelined at depth 1: 1 of 2 collectives start one iteration ahead (after the iteration's own starts of its group); iteration 144.5 -> 127.1 us (steady state)
+// REMARK-NOT: remark: loop
 // OFF-NOT: sched.pipeline_depth
 // OFF-NOT: remark: loop
 func.func @fsdp(%x0: tensor<64x1024xbf16>, %w: tensor<4x128x1024xbf16>) -> tensor<64x1024xbf16> {

@@ -94,12 +94,12 @@ struct PipelinedLoop {
 /// for them before its yield, carrying their values: a prologue that runs
 /// the collectives of the first iteration, the loop over all but the last
 /// iteration, and an epilogue that runs the last iteration. `loop` must have
-/// a static trip count of at least 2. With `keepCollectiveOrder`, each
-/// prefetched start is placed after the body's last start of its group
-/// instead of at the top of the body, so that every group issues its
-/// collectives in the order of the input.
+/// a static trip count of at least 2. With `afterGroup`, each prefetched
+/// start is placed after the body's last start of its group instead of at
+/// the top of the body, so that every group issues its collectives in the
+/// order of the input.
 PipelinedLoop pipelineLoop(scf::ForOp loop, ArrayRef<MovableCollective> movable,
-                           bool keepCollectiveOrder);
+                           bool afterGroup);
 
 /// Erases what `pipelineLoop` built (when its result is not kept).
 void erasePipelinedLoop(PipelinedLoop &pipelined);

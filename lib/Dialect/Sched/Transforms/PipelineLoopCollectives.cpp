@@ -173,6 +173,60 @@ void SchedPipelineLoopCollectives::explainPinned(
         << "stays in its iteration: " << pinned.reason;
 }
 
+namespace {
+/// A rotation of a loop, measured.
+struct Rotation {
+  PipelinedLoop pipelined;
+  int64_t peak = 0;
+  double us = 0;
+  /// Whether the prefetched starts follow the body's starts of their group.
+  bool afterGroup = false;
+};
+} // namespace
+
+/// Rotates `loop` with `movable`, placing the prefetched starts after the
+/// body's starts of their group or not, and measures it. Fails after an
+/// error.
+static FailureOr<Rotation> measureRotation(scf::ForOp loop,
+                                           ArrayRef<MovableCollective> movable,
+                                           bool afterGroup,
+                                           const CostModel &model) {
+  Rotation rotation;
+  rotation.afterGroup = afterGroup;
+  rotation.pipelined = pipelineLoop(loop, movable, afterGroup);
+  // The blocks around the loop again: they now hold the prologue's values.
+  FailureOr<int64_t> peak = estimateLoopPeak(rotation.pipelined.loop);
+  FailureOr<double> us =
+      failed(peak) ? FailureOr<double>(failure())
+                   : simulateSteadyStateUs(*rotation.pipelined.loop.getBody(),
+                                           model, kSteadyStateCopies);
+  if (failed(us)) {
+    erasePipelinedLoop(rotation.pipelined);
+    return failure();
+  }
+  rotation.peak = *peak;
+  rotation.us = *us;
+  return rotation;
+}
+
+/// Returns the better of the rotations in `rotations` within `budget`
+/// (faster; on a tie, the first), erasing the others; std::nullopt if
+/// none fits.
+static std::optional<Rotation> chooseRotation(MutableArrayRef<Rotation> rotations,
+                                              int64_t budget) {
+  std::optional<unsigned> best;
+  for (auto [i, rotation] : llvm::enumerate(rotations))
+    if (rotation.peak <= budget &&
+        (!best || rotation.us < rotations[*best].us))
+      best = i;
+  for (auto [i, rotation] : llvm::enumerate(rotations))
+    if (!best || i != *best)
+      erasePipelinedLoop(rotation.pipelined);
+  if (!best)
+    return std::nullopt;
+  return rotations[*best];
+}
+
 LogicalResult SchedPipelineLoopCollectives::rotate(scf::ForOp loop,
                                                    LoopCollectives &collectives,
                                                    const CostModel &model,
@@ -181,52 +235,61 @@ LogicalResult SchedPipelineLoopCollectives::rotate(scf::ForOp loop,
                                                    int64_t budget) {
   unsigned total = collectives.movable.size() + collectives.pinned.size();
   while (!collectives.movable.empty()) {
-    PipelinedLoop pipelined =
-        pipelineLoop(loop, collectives.movable, keepCollectiveOrder);
-    // The blocks around the loop again: they now hold the prologue's values.
-    FailureOr<int64_t> peak = estimateLoopPeak(pipelined.loop);
-    FailureOr<double> us = failed(peak)
-                               ? FailureOr<double>(failure())
-                               : simulateSteadyStateUs(*pipelined.loop.getBody(),
-                                                       model,
-                                                       kSteadyStateCopies);
-    if (failed(us)) {
-      erasePipelinedLoop(pipelined);
-      return failure();
+    // Both placements of the prefetched starts compete, unless the input's
+    // collective order must be kept.
+    SmallVector<Rotation, 2> rotations;
+    for (bool afterGroup : {false, true}) {
+      if (keepCollectiveOrder && !afterGroup)
+        continue;
+      FailureOr<Rotation> rotation =
+          measureRotation(loop, collectives.movable, afterGroup, model);
+      if (failed(rotation)) {
+        for (Rotation &other : rotations)
+          erasePipelinedLoop(other.pipelined);
+        return failure();
+      }
+      rotations.push_back(std::move(*rotation));
     }
-    if (*peak > budget) {
+    int64_t leastPeak = llvm::min_element(rotations, [](const Rotation &a,
+                                                         const Rotation &b) {
+                          return a.peak < b.peak;
+                        })->peak;
+    std::optional<Rotation> chosen = chooseRotation(rotations, budget);
+    if (!chosen) {
       // Leave the last movable collective in its iteration and retry.
-      erasePipelinedLoop(pipelined);
       MovableCollective last = collectives.movable.pop_back_val();
       collectives.pinned.push_back(
-          {last.start, "depth 1 would need " + formatBytes(*peak) +
+          {last.start, "depth 1 would need " + formatBytes(leastPeak) +
                            ", over the memory budget of " +
                            formatBytes(budget)});
       continue;
     }
-    if (!(*us < inputUs)) {
-      erasePipelinedLoop(pipelined);
+    if (!(chosen->us < inputUs)) {
+      erasePipelinedLoop(chosen->pipelined);
       mlir::emitRemark(loop.getLoc())
           << "loop kept at depth 0: depth 1 is not faster (iteration "
-          << formatUs(inputUs) << " -> " << formatUs(*us) << " us)";
+          << formatUs(inputUs) << " -> " << formatUs(chosen->us) << " us)";
       return success();
     }
     unsigned moved = collectives.movable.size();
     mlir::emitRemark(loop.getLoc())
         << "loop pipelined at depth 1: " << moved << " of " << total
         << (total == 1 ? " collective starts" : " collectives start")
-        << " one iteration ahead; iteration " << formatUs(inputUs) << " -> "
-        << formatUs(*us) << " us (steady state), peak memory "
-        << formatBytes(inputPeak) << " -> " << formatBytes(*peak)
+        << " one iteration ahead ("
+        << (chosen->afterGroup ? "after the iteration's own starts of its group"
+                               : "at the top of the body")
+        << "); iteration " << formatUs(inputUs) << " -> "
+        << formatUs(chosen->us) << " us (steady state), peak memory "
+        << formatBytes(inputPeak) << " -> " << formatBytes(chosen->peak)
         << " (budget " << formatBytes(budget) << "), "
         << *getStaticTripCount(loop)
         << " iterations (prologue and last iteration peeled)";
     for (auto [from, to] :
-         llvm::zip_equal(loop.getResults(), pipelined.replacements))
+         llvm::zip_equal(loop.getResults(), chosen->pipelined.replacements))
       from.replaceAllUsesWith(to);
-    pipelined.loop->setAttr(kPipelineDepthAttr,
-                            IntegerAttr::get(IntegerType::get(&getContext(), 64),
-                                             1));
+    chosen->pipelined.loop->setAttr(
+        kPipelineDepthAttr,
+        IntegerAttr::get(IntegerType::get(&getContext(), 64), 1));
     loop.erase();
     return success();
   }

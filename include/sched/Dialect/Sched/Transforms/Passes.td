@@ -460,9 +460,10 @@ def SchedPipelineLoopCollectives
     error. Collectives that already carry `sched.collective_order` are not
     moved (run the pass before `sched-record-collective-order`).
 
-    With `keep-collective-order`, each prefetched start is placed after the
-    iteration's own starts of its group, so every group issues its
-    collectives in the input order.
+    The prefetched start goes to the top of the body, or after the
+    iteration's own starts of its group (which keeps every group's issue
+    order of the input); both are simulated and the faster kept (on a tie,
+    the first). With `keep-collective-order`, only the second.
 
     Options are checked before any work: `max-depth` 0 or 1,
     `max-in-flight` at least 1, `memory-slack` finite and non-negative,

@@ -189,10 +189,10 @@ void mlir::sched::capInFlight(scf::ForOp loop, LoopCollectives &collectives,
   }
   collectives.movable = std::move(kept);
   // Pinned collectives in program order, whichever test pinned them.
-  llvm::stable_sort(collectives.pinned, [](const PinnedCollective &a,
-                                           const PinnedCollective &b) {
-    return a.start->isBeforeInBlock(b.start);
-  });
+  llvm::stable_sort(collectives.pinned,
+                    [](const PinnedCollective &a, const PinnedCollective &b) {
+                      return a.start->isBeforeInBlock(b.start);
+                    });
 }
 
 namespace {
@@ -305,8 +305,7 @@ void LoopRotator::buildBody(OpBuilder &builder, Value iv,
     mapping.map(from, to);
   mapWaitResults(mapping, args.drop_front(numOriginal));
   // The next iteration's chains and starts first, then this iteration.
-  auto next =
-      arith::AddIOp::create(builder, loop.getLoc(), iv, loop.getStep());
+  auto next = arith::AddIOp::create(builder, loop.getLoc(), iv, loop.getStep());
   // Erased with the dead chain clones if no chain reads the index.
   chainClones.insert(next);
   IRMapping nextMapping;
@@ -379,8 +378,9 @@ PipelinedLoop mlir::sched::pipelineLoop(scf::ForOp loop,
   unsigned numOriginal = loop.getNumResults();
   IRMapping epilogue;
   epilogue.map(loop.getInductionVar(), last);
-  for (auto [from, to] : llvm::zip(loop.getRegionIterArgs(),
-                                   newLoop.getResults().take_front(numOriginal)))
+  for (auto [from, to] :
+       llvm::zip(loop.getRegionIterArgs(),
+                 newLoop.getResults().take_front(numOriginal)))
     epilogue.map(from, to);
   rotator.mapWaitResults(epilogue,
                          newLoop.getResults().drop_front(numOriginal));
@@ -408,10 +408,10 @@ void mlir::sched::erasePipelinedLoop(PipelinedLoop &pipelined) {
 /// copy, of the ops that yield the iteration arguments `op` reads (directly
 /// or in its regions); `position` maps the body's ops to their index and
 /// `n` is the ops per copy.
-static void addCarriedDeps(Operation *op, Block &body, unsigned copy,
-                           unsigned n,
-                           const llvm::DenseMap<Operation *, unsigned> &position,
-                           SmallVectorImpl<unsigned> &deps) {
+static void
+addCarriedDeps(Operation *op, Block &body, unsigned copy, unsigned n,
+               const llvm::DenseMap<Operation *, unsigned> &position,
+               SmallVectorImpl<unsigned> &deps) {
   if (copy == 0)
     return;
   Operation *yield = body.getTerminator();

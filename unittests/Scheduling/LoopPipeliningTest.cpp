@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Scheduling/LoopPipelining.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/PeakMemory.h"
@@ -22,7 +23,6 @@
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/InitAll.h"
-#include "sched/Scheduling/LoopPipelining.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -53,11 +53,14 @@ std::string randomLoopProgram(std::mt19937 &rng) {
               full = "tensor<1024x1024xf32>";
   std::string text =
       "sched.process_group @dp size = 8\n"
-      "func.func @step(%x0: " + x + ", %w: tensor<" + t +
-      "x128x1024xf32>, %v: " + shard + ") -> " + x + " {\n"
+      "func.func @step(%x0: " +
+      x + ", %w: tensor<" + t + "x128x1024xf32>, %v: " + shard + ") -> " + x +
+      " {\n"
       "  %c0 = arith.constant 0 : index\n"
       "  %c1 = arith.constant 1 : index\n"
-      "  %cn = arith.constant " + t + " : index\n"
+      "  %cn = arith.constant " +
+      t +
+      " : index\n"
       "  %r = scf.for %i = %c0 to %cn step %c1 iter_args(%x = %x0) -> (" +
       x + ") {\n";
   std::string cur = "%x";
@@ -79,16 +82,18 @@ std::string randomLoopProgram(std::mt19937 &rng) {
     std::string resultType = kind == 2 ? x : full;
     if (kind == 0) {
       std::string slice = fresh();
-      text += "    " + slice + " = tensor.extract_slice %w[%i, 0, 0] [1, 128, "
-              "1024] [1, 1, 1] : tensor<" + t + "x128x1024xf32> to " + shard +
-              "\n";
+      text += "    " + slice +
+              " = tensor.extract_slice %w[%i, 0, 0] [1, 128, "
+              "1024] [1, 1, 1] : tensor<" +
+              t + "x128x1024xf32> to " + shard + "\n";
       text += "    " + future + " = sched.all_gather_start " + slice +
               " on @dp gather_dim = 0 : " + shard + " -> !sched.future<" +
               full + ">\n";
     } else if (kind == 1) {
-      text += "    " + future + " = sched.all_gather_start %v on @dp "
-              "gather_dim = 0 : " + shard + " -> !sched.future<" + full +
-              ">\n";
+      text += "    " + future +
+              " = sched.all_gather_start %v on @dp "
+              "gather_dim = 0 : " +
+              shard + " -> !sched.future<" + full + ">\n";
     } else {
       text += "    " + future + " = sched.all_reduce_start " + cur +
               " on @dp reduction = sum : " + x + " -> !sched.future<" + x +
@@ -156,8 +161,8 @@ Measured measure(ModuleOp module) {
 
 /// Runs sched-pipeline-loop-collectives with `options` on a copy of `input`;
 /// fails the test if it fails.
-OwningOpRef<ModuleOp> pipelineCopy(ModuleOp input,
-                                   SchedPipelineLoopCollectivesOptions options) {
+OwningOpRef<ModuleOp>
+pipelineCopy(ModuleOp input, SchedPipelineLoopCollectivesOptions options) {
   OwningOpRef<ModuleOp> copy = input.clone();
   PassManager pm(input.getContext());
   pm.nest<func::FuncOp>().addPass(createSchedPipelineLoopCollectives(options));
@@ -229,20 +234,26 @@ TEST_F(LoopPipeliningTest, RandomLoopsKeepTheirWorkAndGetNoSlower) {
 std::string fsdpLoop(unsigned layers, unsigned computeNs) {
   std::string l = std::to_string(layers);
   return "sched.process_group @dp size = 8\n"
-         "func.func @step(%x0: tensor<64x1024xbf16>, %w: tensor<" + l +
+         "func.func @step(%x0: tensor<64x1024xbf16>, %w: tensor<" +
+         l +
          "x512x4096xbf16>) -> tensor<64x1024xbf16> {\n"
          "  %c0 = arith.constant 0 : index\n"
          "  %c1 = arith.constant 1 : index\n"
-         "  %cn = arith.constant " + l + " : index\n"
+         "  %cn = arith.constant " +
+         l +
+         " : index\n"
          "  %r = scf.for %i = %c0 to %cn step %c1 iter_args(%x = %x0) -> "
          "(tensor<64x1024xbf16>) {\n"
          "    %s = tensor.extract_slice %w[%i, 0, 0] [1, 512, 4096] [1, 1, 1] "
-         ": tensor<" + l + "x512x4096xbf16> to tensor<512x4096xbf16>\n"
+         ": tensor<" +
+         l +
+         "x512x4096xbf16> to tensor<512x4096xbf16>\n"
          "    %f = sched.all_gather_start %s on @dp gather_dim = 0 : "
          "tensor<512x4096xbf16> -> !sched.future<tensor<4096x4096xbf16>>\n"
          "    %g = sched.wait %f : !sched.future<tensor<4096x4096xbf16>>\n"
          "    %y = sched.compute \"layer\" ins(%x, %g : tensor<64x1024xbf16>, "
-         "tensor<4096x4096xbf16>) cost <time_ns = " + std::to_string(computeNs) +
+         "tensor<4096x4096xbf16>) cost <time_ns = " +
+         std::to_string(computeNs) +
          "> -> (tensor<64x1024xbf16>)\n"
          "    scf.yield %y : tensor<64x1024xbf16>\n"
          "  }\n"

@@ -1,4 +1,5 @@
-//===- LoopPipelining.h - pipeline collectives across iterations -*- C++ -*-===//
+//===- LoopPipelining.h - pipeline collectives across iterations -*- C++
+//-*-===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -58,8 +58,9 @@ private:
   /// an error.
   LogicalResult pipeline(scf::ForOp loop, const CostModel &model);
   /// Rotates `loop` with the longest prefix of `movable` whose peak (the
-  /// body's plus that of the blocks around it) fits `budget`, if it makes an iteration faster than `inputUs`; emits the
-  /// loop's remark. Fails after an error.
+  /// body's plus that of the blocks around it) fits `budget`, if it makes an
+  /// iteration faster than `inputUs`; emits the loop's remark. Fails after an
+  /// error.
   LogicalResult rotate(scf::ForOp loop, LoopCollectives &collectives,
                        const CostModel &model, double inputUs,
                        int64_t inputPeak, int64_t budget);
@@ -75,8 +76,8 @@ LogicalResult SchedPipelineLoopCollectives::validateOptions(Location loc) {
               "that cross iterations), got "
            << maxDepth.getValue();
   if (maxInFlight < 1)
-    return mlir::emitError(loc)
-           << "max-in-flight must be at least 1, got " << maxInFlight.getValue();
+    return mlir::emitError(loc) << "max-in-flight must be at least 1, got "
+                                << maxInFlight.getValue();
   if (!(memorySlack >= 0) || std::isinf(memorySlack))
     return mlir::emitError(loc)
            << "memory-slack must be a finite non-negative fraction, got "
@@ -146,8 +147,7 @@ static std::optional<std::string> getSkipReason(scf::ForOp loop) {
     return std::string("its trip count is not static");
   if (*trips < 2)
     return "it runs " + std::to_string(*trips) +
-           (*trips == 1 ? " iteration" : " iterations") +
-           ", fewer than 2";
+           (*trips == 1 ? " iteration" : " iterations") + ", fewer than 2";
   StringRef order = SchedDialect::getCollectiveOrderAttrName();
   if (llvm::any_of(*loop.getBody(),
                    [&](Operation &op) { return op.hasAttr(order); }))
@@ -212,12 +212,11 @@ static FailureOr<Rotation> measureRotation(scf::ForOp loop,
 /// Returns the better of the rotations in `rotations` within `budget`
 /// (faster; on a tie, the first), erasing the others; std::nullopt if
 /// none fits.
-static std::optional<Rotation> chooseRotation(MutableArrayRef<Rotation> rotations,
-                                              int64_t budget) {
+static std::optional<Rotation>
+chooseRotation(MutableArrayRef<Rotation> rotations, int64_t budget) {
   std::optional<unsigned> best;
   for (auto [i, rotation] : llvm::enumerate(rotations))
-    if (rotation.peak <= budget &&
-        (!best || rotation.us < rotations[*best].us))
+    if (rotation.peak <= budget && (!best || rotation.us < rotations[*best].us))
       best = i;
   for (auto [i, rotation] : llvm::enumerate(rotations))
     if (!best || i != *best)
@@ -227,12 +226,9 @@ static std::optional<Rotation> chooseRotation(MutableArrayRef<Rotation> rotation
   return rotations[*best];
 }
 
-LogicalResult SchedPipelineLoopCollectives::rotate(scf::ForOp loop,
-                                                   LoopCollectives &collectives,
-                                                   const CostModel &model,
-                                                   double inputUs,
-                                                   int64_t inputPeak,
-                                                   int64_t budget) {
+LogicalResult SchedPipelineLoopCollectives::rotate(
+    scf::ForOp loop, LoopCollectives &collectives, const CostModel &model,
+    double inputUs, int64_t inputPeak, int64_t budget) {
   unsigned total = collectives.movable.size() + collectives.pinned.size();
   while (!collectives.movable.empty()) {
     // Both placements of the prefetched starts compete, unless the input's
@@ -250,10 +246,10 @@ LogicalResult SchedPipelineLoopCollectives::rotate(scf::ForOp loop,
       }
       rotations.push_back(std::move(*rotation));
     }
-    int64_t leastPeak = llvm::min_element(rotations, [](const Rotation &a,
-                                                         const Rotation &b) {
-                          return a.peak < b.peak;
-                        })->peak;
+    int64_t leastPeak =
+        llvm::min_element(rotations, [](const Rotation &a, const Rotation &b) {
+          return a.peak < b.peak;
+        })->peak;
     std::optional<Rotation> chosen = chooseRotation(rotations, budget);
     if (!chosen) {
       // Leave the last movable collective in its iteration and retry.
@@ -326,8 +322,7 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
     return failure();
   if (maxDepth == 0) {
     mlir::emitRemark(loop.getLoc())
-        << "loop kept at depth 0 (max-depth=0): "
-        << collectives.movable.size()
+        << "loop kept at depth 0 (max-depth=0): " << collectives.movable.size()
         << (collectives.movable.size() == 1 ? " collective could"
                                             : " collectives could")
         << " start an iteration ahead; iteration " << formatUs(*inputUs)

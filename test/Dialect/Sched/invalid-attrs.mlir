@@ -297,3 +297,21 @@ func.func @effects_unknown_value(%a: tensor<4xf32>) -> tensor<4xf32> {
 // Tests sched.effects: only calls and functions declare effects.
 // expected-error@+1 {{'sched.effects' is only valid on a call or a function}}
 "test.op"() {sched.effects = "none"} : () -> ()
+
+// -----
+
+// Tests sched.pipeline_depth: only on loops.
+// expected-error@+1 {{'sched.pipeline_depth' must be 1 : i64 on a loop}}
+"test.op"() {sched.pipeline_depth = 1 : i64} : () -> ()
+
+// -----
+
+// Tests sched.pipeline_depth: the depth the pass gives, 1 : i64.
+func.func @pipeline_depth_two() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'sched.pipeline_depth' must be 1 : i64 on a loop}}
+  scf.for %i = %c0 to %c1 step %c1 {
+  } {sched.pipeline_depth = 2 : i64}
+  return
+}

@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -85,6 +86,14 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
       return verifyDimBounds(op, attr.getValue(),
                              collective.getResultValueTypes().size());
     return verifyDimBounds(op, attr.getValue(), op->getNumResults());
+  }
+  if (attr.getName() == getPipelineDepthAttrName()) {
+    auto depth = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<LoopLikeOpInterface>(op) || !depth ||
+        !depth.getType().isInteger(64) || depth.getInt() != 1)
+      return op->emitError() << "'" << getPipelineDepthAttrName()
+                             << "' must be 1 : i64 on a loop";
+    return success();
   }
   if (attr.getName() == getViewAttrName())
     return verifyViewMarker(op, attr.getValue());

@@ -78,6 +78,18 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   // Costs and effects of calls, which the function passes cannot derive.
   pm.addPass(createSchedAnnotateCompute());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  // Loops first: the rotation clones collectives, which must then be
+  // numbered once each. A function without a loop that communicates is left
+  // as it is, without a remark.
+  if (options.pipelineLoops) {
+    SchedPipelineLoopCollectivesOptions loops;
+    loops.maxInFlight = options.maxInFlight;
+    loops.memorySlack = options.memorySlack;
+    loops.memoryBudget = options.memoryBudget;
+    loops.keepCollectiveOrder = options.keepCollectiveOrder;
+    loops.explain = options.explain;
+    funcPm.addPass(createSchedPipelineLoopCollectives(loops));
+  }
   // Numbered first, checked by sched-verify-schedule, removed at the end.
   funcPm.addPass(createSchedRecordCollectiveOrder());
   // The capacity is checked once, by sched-schedule-overlap: the other

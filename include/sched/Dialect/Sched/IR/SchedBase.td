@@ -67,6 +67,12 @@ def Sched_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getCollectiveOrderAttrName() {
       return ::llvm::StringLiteral("sched.collective_order");
     }
+    /// Name of the discardable attribute that marks an `scf.for` rotated by
+    /// sched-pipeline-loop-collectives (an i64: how many iterations ahead
+    /// its collectives start, 1).
+    static constexpr ::llvm::StringLiteral getPipelineDepthAttrName() {
+      return ::llvm::StringLiteral("sched.pipeline_depth");
+    }
     /// Name of the discardable attribute that bounds the dynamic dimensions
     /// of an op's results (an array<i64>, or a list of them, one per result)
     /// or of a function argument (an array<i64>), for memory sizing.

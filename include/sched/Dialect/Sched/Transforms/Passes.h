@@ -46,6 +46,11 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
           clEnumValN(BucketOrder::Program, "program", "program order"),
           clEnumValN(BucketOrder::ExposedFirst, "exposed-first",
                      "the least hidden collectives first"))};
+  Option<bool> pipelineLoops{
+      *this, "pipeline-loops",
+      llvm::cl::desc("run sched-pipeline-loop-collectives first, on the "
+                     "functions with loops that communicate (default: true)"),
+      llvm::cl::init(true)};
   Option<bool> reorder{
       *this, "reorder",
       llvm::cl::desc("run sched-reorder-for-memory (default: true)"),
@@ -104,6 +109,7 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
 };
 
 /// Adds the default scheduling pipeline to `pm` (nested on functions):
+/// sched-pipeline-loop-collectives (unless `pipeline-loops=0`),
 /// sched-record-collective-order, sched-fuse-compute (with `fuse`),
 /// sched-reorder-for-memory, sched-schedule-overlap,
 /// sched-bucket-collectives (unless `bucket=0`), sched-verify-schedule and

@@ -433,6 +433,114 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
   ];
 }
 
+def SchedPipelineLoopCollectives
+    : Pass<"sched-pipeline-loop-collectives", "func::FuncOp"> {
+  let summary = "start a loop's collectives one iteration ahead";
+  let description = [{
+    Rotates `scf.for` loops so that iteration i starts the collectives of
+    iteration i + 1 whose inputs depend only on loop-invariant values and
+    the induction variable (the FSDP weight gather of the next layer), and
+    waits for them at the end of iteration i: the collective overlaps the
+    whole iteration instead of exposing its time at the top of the next. The
+    values it returns are carried to the next iteration as `iter_args`. The
+    first iteration's collectives are peeled into a prologue before the
+    loop and the last iteration into an epilogue after it, so the result is
+    still a loop of O(body) ops and the pass's time does not depend on the
+    trip count.
+
+    A collective moves when its start is an op of the loop body, it has
+    tensor operands, its results are statically shaped tensors, and the ops
+    it depends on in the body are free of memory effects and fed only by the
+    induction variable, loop-invariant values and each other (a slice of a
+    stacked weight by the layer index, a cast). A collective whose input
+    depends on an iteration argument, another collective's result or an op
+    with memory effects stays (a gradient's reduce-scatter: sinking its wait
+    into the next iteration needs futures that cross iterations).
+
+    The depth (iterations ahead) is 0 or 1. It is chosen by the stream
+    simulator on the steady state of the loop (eight consecutive iterations
+    of the body, dependences through the iteration arguments kept): depth 1
+    is kept only if an iteration gets faster and the peak memory around the
+    loop stays within the budget: the input's plus `memory-slack`, or
+    `memory-budget` bytes. The peak around a loop is estimated as the peak
+    of one iteration of its body (iteration arguments live throughout) plus
+    the peaks of the blocks enclosing it, up to the function's body: an
+    upper bound, since not all of those are live while the loop runs. Over
+    the budget, the last movable collectives are left in their iteration
+    until it fits. Each process group keeps at most `max-in-flight`
+    collectives in flight in the body.
+
+    Only loops with a static trip count of at least 2 are rotated, one level
+    per loop nest (the innermost loop with a movable collective). A
+    rotated loop carries `sched.pipeline_depth = 1`; such a loop is not
+    rotated again, and an input with two such loops in one nest is an
+    error. Collectives that already carry `sched.collective_order` are not
+    moved (run the pass before `sched-record-collective-order`).
+
+    The prefetched start goes to the top of the body, or after the
+    iteration's own starts of its group (which keeps every group's issue
+    order of the input); both are simulated and the faster kept (on a tie,
+    the first). With `keep-collective-order`, only the second.
+
+    Options are checked before any work: `max-depth` 0 or 1,
+    `max-in-flight` at least 1, `memory-slack` finite and non-negative,
+    `memory-budget` non-negative (it replaces `memory-slack` when given).
+
+    Remarks: one per loop with collectives, with the depth, the simulated
+    time of an iteration and the body's peak memory before and after;
+    with `explain`, one per collective left in its iteration, with the
+    reason.
+
+    Before:
+
+    ```mlir
+    scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %x0) -> (tensor<...>) {
+      %shard = tensor.extract_slice %w[%i, 0, 0] [1, 512, 4096] [1, 1, 1] : ...
+      %f = sched.all_gather_start %shard on @dp gather_dim = 1 : ...
+      %full = sched.wait %f : ...
+      %y = sched.compute "layer" ins(%x, %full : ...) -> (...)
+      scf.yield %y : tensor<...>
+    }
+    ```
+
+    After (the prologue gathers layer 0; iteration i gathers layer i + 1;
+    the epilogue runs layer 3):
+
+    ```mlir
+    %s0 = tensor.extract_slice %w[%c0, 0, 0] ...
+    %f0 = sched.all_gather_start %s0 on @dp gather_dim = 1 : ...
+    %g0 = sched.wait %f0 : ...
+    %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %x0, %full = %g0) ... {
+      %next = arith.addi %i, %c1 : index
+      %shard = tensor.extract_slice %w[%next, 0, 0] ...
+      %f = sched.all_gather_start %shard on @dp gather_dim = 1 : ...
+      %y = sched.compute "layer" ins(%x, %full : ...) -> (...)
+      %g = sched.wait %f : ...
+      scf.yield %y, %g : ...
+    } {sched.pipeline_depth = 1 : i64}
+    %out = sched.compute "layer" ins(%r#0, %r#1 : ...) -> (...)
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::sched::SchedDialect"];
+  let options = [
+    Option<"maxDepth", "max-depth", "int64_t", /*default=*/"1",
+           "most iterations a collective is started ahead: 0 or 1 (default: 1)">,
+    Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"2",
+           "collectives in flight at once per process group in a loop body (default: 2)">,
+    Option<"memorySlack", "memory-slack", "double", /*default=*/"0.05",
+           "allowed growth of the peak memory around a loop (its body and the blocks enclosing it), as a fraction (default: 0.05)">,
+    Option<"memoryBudget", "memory-budget", "int64_t", /*default=*/"0",
+           "peak memory limit around a loop in bytes (0: the input's plus memory-slack) (default: 0)">,
+    Option<"keepCollectiveOrder", "keep-collective-order", "bool",
+           /*default=*/"false",
+           "issue each group's collectives in their input order (default: false)">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "emit a remark for every collective left in its iteration (default: false)">,
+  ];
+}
+
 def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
   let summary = "check the invariants a schedule must keep";
   let description = [{

@@ -9,6 +9,7 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/Location.h"
@@ -52,9 +53,15 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   if (function.isExternal())
     return report;
   Block &body = function.getFunctionBody().front();
-  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, costModel);
-  if (failed(sim))
+  if (!function.getFunctionBody().hasOneBlock())
+    mlir::emitWarning(function.getLoc())
+        << "not simulated: the blocks after the entry block of @"
+        << report.name << ", counted as zero time";
+  FailureOr<ProgramSimulation> program =
+      buildProgramSimulation(body, costModel);
+  if (failed(program))
     return failure();
+  BlockSimulation *sim = &program->sim;
   FailureOr<SimResult> result = simulate(sim->simOps);
   if (failed(result))
     return mlir::emitError(function.getLoc(),
@@ -83,8 +90,25 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
     row.simKind = sim->simOps[pos].kind;
     row.beginUs = result->beginUs[pos];
     row.endUs = result->endUs[pos];
-    row.memoryBytes = memory.getTimeline()[pos];
+    row.memoryBytes = memory.getTimeline()[program->topLevel[pos]];
     report.ops.push_back(std::move(row));
+  }
+  for (const SimRegion &region : program->regions) {
+    FunctionReport::Region row;
+    row.kind = region.kind;
+    row.location = formatLocation(region.op->getLoc());
+    row.source = region.source;
+    row.iterations = region.iterations;
+    row.instances = region.instances.size();
+    row.depth = region.depth;
+    row.beginUs = result->beginUs[region.instances.front().first];
+    row.endUs = result->endUs[region.instances.back().second];
+    row.timeUs = 0;
+    for (auto [begin, end] : region.instances)
+      row.timeUs += result->endUs[end] - result->beginUs[begin];
+    row.thenUs = region.thenUs;
+    row.elseUs = region.elseUs;
+    report.regions.push_back(std::move(row));
   }
   for (const SimResult::Collective &c : result->collectives) {
     auto op = cast<CollectiveOpInterface>(sim->ops[c.op]);
@@ -110,6 +134,29 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
 // JSON report
 //===----------------------------------------------------------------------===//
 
+/// Writes the `regions` array of a function's report.
+static void writeJSONRegions(llvm::json::OStream &json,
+                             ArrayRef<FunctionReport::Region> regions) {
+  json.attributeArray("regions", [&] {
+    for (const FunctionReport::Region &region : regions)
+      json.object([&] {
+        json.attribute("kind", region.kind);
+        json.attribute("source", region.source);
+        json.attribute("iterations", region.iterations);
+        json.attribute("instances", static_cast<int64_t>(region.instances));
+        json.attribute("depth", static_cast<int64_t>(region.depth));
+        json.attribute("begin_us", region.beginUs);
+        json.attribute("end_us", region.endUs);
+        json.attribute("time_us", region.timeUs);
+        if (region.kind == "scf.if") {
+          json.attribute("then_us", region.thenUs);
+          json.attribute("else_us", region.elseUs);
+        }
+        json.attribute("location", region.location);
+      });
+  });
+}
+
 void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
                                   raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
@@ -134,6 +181,8 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
           });
           json.attribute("peak_memory_bytes", r.peakMemoryBytes);
           json.attribute("peak_memory_step", static_cast<int64_t>(r.peakStep));
+          if (!r.regions.empty())
+            writeJSONRegions(json, r.regions);
           json.attributeArray("collectives", [&] {
             for (const FunctionReport::Collective &c : r.collectives)
               json.object([&] {
@@ -161,6 +210,32 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
 // Summary table
 //===----------------------------------------------------------------------===//
 
+/// Writes one row per loop, branch, region and call of a summary table.
+static void writeRegionRows(ArrayRef<FunctionReport::Region> regions,
+                            raw_ostream &os) {
+  if (regions.empty())
+    return;
+  os << llvm::format("  %-20s %-24s %6s %9s %12s %12s %12s\n", "region",
+                     "runs", "iters", "instances", "time_us", "per_iter_us",
+                     "begin_us");
+  for (const FunctionReport::Region &region : regions) {
+    std::string kind = std::string(2 * region.depth, ' ') + region.kind;
+    int64_t runsTotal = region.iterations * region.instances;
+    double perIteration = runsTotal > 0 ? region.timeUs / runsTotal : 0;
+    os << llvm::format("  %-20s %-24s %6lld %9u %12.3f %12.3f %12.3f",
+                       kind.c_str(), region.source.c_str(),
+                       static_cast<long long>(region.iterations),
+                       region.instances, region.timeUs, perIteration,
+                       region.beginUs);
+    // A branch chosen by the simulation, not by a constant condition.
+    if (region.kind == "scf.if" && (region.thenUs > 0 || region.elseUs > 0))
+      os << llvm::format("  (bound: the slower branch; then %.3f us, else "
+                         "%.3f us)",
+                         region.thenUs, region.elseUs);
+    os << "\n";
+  }
+}
+
 void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
                                     raw_ostream &os) {
   for (const FunctionReport &r : reports) {
@@ -181,6 +256,7 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
       os << "  versus bound    " << bound << "\n";
     os << llvm::format("  peak memory     %12s at step %u\n",
                        formatBytes(r.peakMemoryBytes).c_str(), r.peakStep);
+    writeRegionRows(r.regions, os);
     if (r.collectives.empty())
       continue;
     os << llvm::format("  %5s %-15s %-10s %14s %11s %11s %11s\n", "step",

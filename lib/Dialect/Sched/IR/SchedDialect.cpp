@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -88,6 +89,16 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == getViewAttrName())
     return verifyViewMarker(op, attr.getValue());
+  if (attr.getName() == getTripCountBoundAttrName()) {
+    if (!isa<LoopLikeOpInterface>(op))
+      return op->emitError() << "'" << getTripCountBoundAttrName()
+                             << "' is only valid on a loop";
+    auto bound = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!bound || bound.getValue().isNegative())
+      return op->emitError() << "'" << getTripCountBoundAttrName()
+                             << "' must be a non-negative integer";
+    return success();
+  }
   if (attr.getName() == getCollectiveOrderAttrName()) {
     if (!isa<CollectiveOpInterface>(op))
       return op->emitError() << "'" << getCollectiveOrderAttrName()

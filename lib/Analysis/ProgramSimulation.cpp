@@ -57,6 +57,11 @@ public:
   /// Appends `block` (whose arguments are bound already); its ops without a
   /// predecessor in the block depend on `entry`.
   FailureOr<BlockCopy> copyBlock(Block &block, ArrayRef<unsigned> entry);
+  /// Appends the function body; a call back to the function is recursive.
+  LogicalResult copyFunctionBody() {
+    callStack.push_back(body.getParentOp());
+    return success(succeeded(copyBlock(body, {})));
+  }
 
 private:
   /// Appends one op, its nested ops where it has any that are understood.
@@ -587,7 +592,7 @@ FailureOr<ProgramSimulation>
 mlir::sched::buildProgramSimulation(Block &body, const CostModel &costModel) {
   ProgramSimulation out;
   ProgramBuilder builder(costModel, body, out);
-  if (failed(builder.copyBlock(body, {})))
+  if (failed(builder.copyFunctionBody()))
     return failure();
   return out;
 }

@@ -297,3 +297,21 @@ func.func @effects_unknown_value(%a: tensor<4xf32>) -> tensor<4xf32> {
 // Tests sched.effects: only calls and functions declare effects.
 // expected-error@+1 {{'sched.effects' is only valid on a call or a function}}
 "test.op"() {sched.effects = "none"} : () -> ()
+
+// -----
+
+// Tests sched.trip_count_bound: only loops are bounded.
+// expected-error@+1 {{'sched.trip_count_bound' is only valid on a loop}}
+"test.op"() {sched.trip_count_bound = 4} : () -> ()
+
+// -----
+
+// Tests sched.trip_count_bound: a non-negative integer.
+func.func @negative_trip_count_bound(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'sched.trip_count_bound' must be a non-negative integer}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {sched.trip_count_bound = -1}
+  return
+}

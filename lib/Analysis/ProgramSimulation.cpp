@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/ProgramSimulation.h"
+#include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
@@ -595,4 +596,65 @@ mlir::sched::buildProgramSimulation(Block &body, const CostModel &costModel) {
   if (failed(builder.copyFunctionBody()))
     return failure();
   return out;
+}
+
+/// Returns the bytes the body `block` of a loop, branch or region needs
+/// beyond its arguments, at its peak.
+static FailureOr<int64_t> getBodyExtraBytes(Block &block) {
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
+  if (failed(liveness))
+    return failure();
+  FailureOr<std::vector<int64_t>> timeline = getNestedMemoryTimeline(block);
+  if (failed(timeline))
+    return failure();
+  int64_t arguments = 0;
+  for (const MemoryProblem::Buffer &buffer :
+       liveness->getProblem().buffers)
+    if (!buffer.def)
+      arguments += buffer.size;
+  int64_t peak = 0;
+  for (int64_t bytes : *timeline)
+    peak = std::max(peak, bytes);
+  return std::max<int64_t>(0, peak - arguments);
+}
+
+/// Returns what `op` needs while it runs beyond its operands and results.
+static FailureOr<int64_t> getNestedExtraBytes(Operation &op) {
+  SmallVector<Region *, 2> bodies;
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    bodies.push_back(&loop.getRegion());
+  else if (auto branch = dyn_cast<scf::IfOp>(op))
+    bodies = {&branch.getThenRegion(), &branch.getElseRegion()};
+  else if (auto region = dyn_cast<scf::ExecuteRegionOp>(op);
+           region && region.getRegion().hasOneBlock())
+    bodies.push_back(&region.getRegion());
+  int64_t extra = 0;
+  for (Region *body : bodies) {
+    if (body->empty())
+      continue;
+    FailureOr<int64_t> bytes = getBodyExtraBytes(body->front());
+    if (failed(bytes))
+      return failure();
+    extra = std::max(extra, *bytes);
+  }
+  return extra;
+}
+
+FailureOr<std::vector<int64_t>>
+mlir::sched::getNestedMemoryTimeline(Block &block) {
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
+  if (failed(liveness))
+    return failure();
+  MemoryProfile memory(liveness->getProblem(), liveness->getProgramOrder());
+  std::vector<int64_t> timeline(memory.getTimeline().begin(),
+                                memory.getTimeline().end());
+  for (auto [step, op] : llvm::enumerate(block)) {
+    if (op.getNumRegions() == 0)
+      continue;
+    FailureOr<int64_t> extra = getNestedExtraBytes(op);
+    if (failed(extra))
+      return failure();
+    timeline[step] += *extra;
+  }
+  return timeline;
 }

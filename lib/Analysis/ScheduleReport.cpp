@@ -66,17 +66,20 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   if (failed(result))
     return mlir::emitError(function.getLoc(),
                            "cannot simulate the order of this function");
-  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
-  if (failed(liveness))
+  FailureOr<std::vector<int64_t>> memory = getNestedMemoryTimeline(body);
+  if (failed(memory))
     return failure();
-  MemoryProfile memory(liveness->getProblem(), liveness->getProgramOrder());
 
   report.sim = *result;
   FailureOr<double> bound = computeHeadTailBound(sim->simOps);
   report.headTailBoundUs = succeeded(bound) ? *bound : 0;
   report.streamNames = sim->streamNames;
-  report.peakMemoryBytes = memory.getPeak();
-  report.peakStep = memory.getPeakPosition();
+  // The first step at the peak.
+  for (auto [step, bytes] : llvm::enumerate(*memory))
+    if (bytes > report.peakMemoryBytes) {
+      report.peakMemoryBytes = bytes;
+      report.peakStep = step;
+    }
   for (auto [pos, op] : llvm::enumerate(sim->ops)) {
     FunctionReport::Op row;
     row.name = op->getName().getStringRef().str();
@@ -90,7 +93,7 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
     row.simKind = sim->simOps[pos].kind;
     row.beginUs = result->beginUs[pos];
     row.endUs = result->endUs[pos];
-    row.memoryBytes = memory.getTimeline()[program->topLevel[pos]];
+    row.memoryBytes = (*memory)[program->topLevel[pos]];
     report.ops.push_back(std::move(row));
   }
   for (const SimRegion &region : program->regions) {

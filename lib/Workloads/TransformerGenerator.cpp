@@ -845,13 +845,21 @@ Value Generator::rolledBackward(const std::string &mb, Value dx,
                                 const SavedLayers &saved, bool first,
                                 bool last, StepState &st) {
   int64_t flat = llvm::alignTo(layerParams, c.fsdp);
-  // The stacked gradients it reads (accumulated so far) and writes.
+  // The stacked gradients it reads (accumulated so far) and writes: in
+  // place between the first and the last micro-batch; the first writes a
+  // new stack, the last a new stack of the reduced gradients.
   Value read = st.gradStack;
-  Type written = tensor({flat}, grad);
-  if (last)
-    written = tensor({(c.fsdp > 1 ? flat / c.fsdp : flat)}, grad);
+  Value writeInit;
+  if (!first && !last)
+    writeInit = read;
+  else if (last)
+    writeInit =
+        emptyStack(tensor({(c.fsdp > 1 ? flat / c.fsdp : flat)}, grad));
+  else
+    writeInit = emptyStack(tensor({flat}, grad));
+  bool inPlace = !first && !last;
   scf::ForOp backward = loop(
-      mb + "layers.backward", 0, c.layers, {dx, emptyStack(written)},
+      mb + "layers.backward", 0, c.layers, {dx, writeInit},
       [&](Value i, ValueRange args) {
         prefix = mb + "layers.";
         Value l = arith::SubIOp::create(b, loc, indexConstant(c.layers - 1), i);
@@ -867,7 +875,8 @@ Value Generator::rolledBackward(const std::string &mb, Value dx,
           forwardLayer(s.x, w, s);
           prefix = outer;
         }
-        Value gradFlat = first ? Value() : sliceAt(read, l);
+        Value gradFlat =
+            first ? Value() : sliceAt(inPlace ? args[1] : read, l);
         Value dX = backwardLayer(args[0], w, s, gradFlat);
         if (last)
           gradFlat = reduceGradients(gradFlat);

@@ -72,6 +72,15 @@ struct ProgramSimulation {
 FailureOr<ProgramSimulation> buildProgramSimulation(Block &body,
                                                     const CostModel &costModel);
 
+/// Returns the bytes live at each op of `block` (the MemoryProfile of
+/// BufferLiveness in program order), plus, at each `scf.for`, `scf.if` and
+/// `scf.execute_region`, what its body needs beyond the op's operands and
+/// results: the peak of the body (nested ones included; of an `scf.if`, its
+/// larger branch) less the body's arguments, the loop-carried buffers, which
+/// the op's operands count already. Emits an error and fails if a value
+/// cannot be sized.
+FailureOr<std::vector<int64_t>> getNestedMemoryTimeline(Block &block);
+
 } // namespace sched
 } // namespace mlir
 

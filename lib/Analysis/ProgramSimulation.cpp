@@ -253,9 +253,9 @@ FailureOr<BlockCopy> ProgramBuilder::copyBlock(Block &block,
         copy.operandExits.push_back(exits != valueExits.end() ? exits->second
                                                               : Exits());
         auto start = futureStart.find(operand);
-        copy.operandStarts.push_back(
-            start != futureStart.end() ? std::optional(start->second)
-                                       : std::nullopt);
+        copy.operandStarts.push_back(start != futureStart.end()
+                                         ? std::optional(start->second)
+                                         : std::nullopt);
       }
       hasSucc[index] = true;
       // The function's own terminator stays an op of the list, as in
@@ -312,8 +312,8 @@ void ProgramBuilder::warnIfNotUnderstood(Operation &op) {
     return;
   warned.insert(&op);
   mlir::emitWarning(op.getLoc())
-      << "not simulated: the regions of this '" << op.getName()
-      << "' hold " << collectives << " collective ops and " << costed
+      << "not simulated: the regions of this '" << op.getName() << "' hold "
+      << collectives << " collective ops and " << costed
       << " costed compute ops, counted as zero time";
 }
 
@@ -384,8 +384,7 @@ FailureOr<Exits> ProgramBuilder::copyFor(scf::ForOp loop, const Exits &deps) {
       return failure();
     llvm::append_range(sinks, copy->sinks);
     for (auto [j, arg] : llvm::enumerate(loop.getRegionIterArgs()))
-      bind(arg,
-           copy->operandExits[j].empty() ? entry : copy->operandExits[j],
+      bind(arg, copy->operandExits[j].empty() ? entry : copy->operandExits[j],
            copy->operandStarts[j]);
   }
   --depth;
@@ -416,8 +415,7 @@ FailureOr<double> ProgramBuilder::measureBranch(Region &region,
   if (failed(copy))
     return failure();
   // The branch on its own: dependences and waits on ops before it dropped.
-  std::vector<SimOp> ops(out.sim.simOps.begin() + first,
-                         out.sim.simOps.end());
+  std::vector<SimOp> ops(out.sim.simOps.begin() + first, out.sim.simOps.end());
   for (SimOp &op : ops) {
     llvm::erase_if(op.deps, [&](unsigned dep) { return dep < first; });
     for (unsigned &dep : op.deps)
@@ -495,9 +493,8 @@ FailureOr<Exits> ProgramBuilder::copyIf(scf::IfOp branch, const Exits &deps) {
   return Exits{end};
 }
 
-FailureOr<Exits>
-ProgramBuilder::copyExecuteRegion(scf::ExecuteRegionOp region,
-                                  const Exits &deps) {
+FailureOr<Exits> ProgramBuilder::copyExecuteRegion(scf::ExecuteRegionOp region,
+                                                   const Exits &deps) {
   unsigned row = openRegion(region, "scf.execute_region");
   out.regions[row].source = "region";
   unsigned begin = addMarker(region, deps);
@@ -608,8 +605,7 @@ static FailureOr<int64_t> getBodyExtraBytes(Block &block) {
   if (failed(timeline))
     return failure();
   int64_t arguments = 0;
-  for (const MemoryProblem::Buffer &buffer :
-       liveness->getProblem().buffers)
+  for (const MemoryProblem::Buffer &buffer : liveness->getProblem().buffers)
     if (!buffer.def)
       arguments += buffer.size;
   int64_t peak = 0;

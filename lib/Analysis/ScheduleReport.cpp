@@ -55,8 +55,8 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   Block &body = function.getFunctionBody().front();
   if (!function.getFunctionBody().hasOneBlock())
     mlir::emitWarning(function.getLoc())
-        << "not simulated: the blocks after the entry block of @"
-        << report.name << ", counted as zero time";
+        << "not simulated: the blocks after the entry block of @" << report.name
+        << ", counted as zero time";
   FailureOr<ProgramSimulation> program =
       buildProgramSimulation(body, costModel);
   if (failed(program))
@@ -218,18 +218,17 @@ static void writeRegionRows(ArrayRef<FunctionReport::Region> regions,
                             raw_ostream &os) {
   if (regions.empty())
     return;
-  os << llvm::format("  %-20s %-24s %6s %9s %12s %12s %12s\n", "region",
-                     "runs", "iters", "instances", "time_us", "per_iter_us",
+  os << llvm::format("  %-20s %-24s %6s %9s %12s %12s %12s\n", "region", "runs",
+                     "iters", "instances", "time_us", "per_iter_us",
                      "begin_us");
   for (const FunctionReport::Region &region : regions) {
     std::string kind = std::string(2 * region.depth, ' ') + region.kind;
     int64_t runsTotal = region.iterations * region.instances;
     double perIteration = runsTotal > 0 ? region.timeUs / runsTotal : 0;
-    os << llvm::format("  %-20s %-24s %6lld %9u %12.3f %12.3f %12.3f",
-                       kind.c_str(), region.source.c_str(),
-                       static_cast<long long>(region.iterations),
-                       region.instances, region.timeUs, perIteration,
-                       region.beginUs);
+    os << llvm::format(
+        "  %-20s %-24s %6lld %9u %12.3f %12.3f %12.3f", kind.c_str(),
+        region.source.c_str(), static_cast<long long>(region.iterations),
+        region.instances, region.timeUs, perIteration, region.beginUs);
     // A branch chosen by the simulation, not by a constant condition.
     if (region.kind == "scf.if" && (region.thenUs > 0 || region.elseUs > 0))
       os << llvm::format("  (bound: the slower branch; then %.3f us, else "

@@ -408,8 +408,7 @@ private:
   };
   /// One micro-batch's forward and backward passes; `first` has no
   /// gradients to accumulate into, `last` reduces them.
-  void microBatch(const std::string &mb, bool first, bool last,
-                  StepState &st);
+  void microBatch(const std::string &mb, bool first, bool last, StepState &st);
   Value unrolledForward(const std::string &mb, Value x, SavedLayers &saved);
   Value unrolledBackward(const std::string &mb, Value dx,
                          const SavedLayers &saved, bool last, StepState &st);
@@ -428,9 +427,9 @@ private:
   /// An `scf.for` from `lower` to `upper` named `name`; `bodyFn` builds an
   /// iteration from the induction variable and the iteration arguments and
   /// returns what it yields.
-  scf::ForOp
-  loop(const std::string &name, int64_t lower, int64_t upper, ValueRange inits,
-       function_ref<SmallVector<Value>(Value, ValueRange)> bodyFn);
+  scf::ForOp loop(const std::string &name, int64_t lower, int64_t upper,
+                  ValueRange inits,
+                  function_ref<SmallVector<Value>(Value, ValueRange)> bodyFn);
   Value indexConstant(int64_t value);
   /// Entry `index` of the stacked tensor `stack`, and `stack` with it
   /// replaced by `value`.
@@ -653,9 +652,9 @@ void Generator::microBatch(const std::string &mb, bool first, bool last,
   Value n = computeW("rms_norm", {x}, wh, H, tensor({tokensSp, H}, act),
                      4 * tokensSp * H);
   Value h = gatherTP(n);
-  Value logits = computeW("lm_head", {h}, wh, vocabLocal * H,
-                          tensor({tokens, vocabLocal}, act),
-                          2 * tokens * H * vocabLocal);
+  Value logits =
+      computeW("lm_head", {h}, wh, vocabLocal * H,
+               tensor({tokens, vocabLocal}, act), 2 * tokens * H * vocabLocal);
   Value stats =
       compute("cross_entropy_stats", {logits, tokenIds},
               tensor({tokens, 2}, b.getF32Type()), 4 * tokens * vocabLocal);
@@ -826,8 +825,7 @@ Value Generator::rolledForward(const std::string &mb, Value x,
   for (Type type : savedTypes)
     inits.push_back(emptyStack(type));
   scf::ForOp forward = loop(
-      mb + "layers.forward", 0, c.layers, inits,
-      [&](Value l, ValueRange args) {
+      mb + "layers.forward", 0, c.layers, inits, [&](Value l, ValueRange args) {
         prefix = mb + "layers.";
         Value w = fullParams(sliceAt(layerShardArgs[0], l));
         Saved s;
@@ -842,8 +840,8 @@ Value Generator::rolledForward(const std::string &mb, Value x,
 }
 
 Value Generator::rolledBackward(const std::string &mb, Value dx,
-                                const SavedLayers &saved, bool first,
-                                bool last, StepState &st) {
+                                const SavedLayers &saved, bool first, bool last,
+                                StepState &st) {
   int64_t flat = llvm::alignTo(layerParams, c.fsdp);
   // The stacked gradients it reads (accumulated so far) and writes: in
   // place between the first and the last micro-batch; the first writes a
@@ -853,8 +851,7 @@ Value Generator::rolledBackward(const std::string &mb, Value dx,
   if (!first && !last)
     writeInit = read;
   else if (last)
-    writeInit =
-        emptyStack(tensor({(c.fsdp > 1 ? flat / c.fsdp : flat)}, grad));
+    writeInit = emptyStack(tensor({(c.fsdp > 1 ? flat / c.fsdp : flat)}, grad));
   else
     writeInit = emptyStack(tensor({flat}, grad));
   bool inPlace = !first && !last;
@@ -875,8 +872,7 @@ Value Generator::rolledBackward(const std::string &mb, Value dx,
           forwardLayer(s.x, w, s);
           prefix = outer;
         }
-        Value gradFlat =
-            first ? Value() : sliceAt(inPlace ? args[1] : read, l);
+        Value gradFlat = first ? Value() : sliceAt(inPlace ? args[1] : read, l);
         Value dX = backwardLayer(args[0], w, s, gradFlat);
         if (last)
           gradFlat = reduceGradients(gradFlat);
@@ -927,13 +923,13 @@ Value Generator::rolledAdam(Value gradStack) {
   auto stacked = cast<RankedTensorType>(shards.getType());
   Type shard = RankedTensorType::get(stacked.getShape().drop_front(),
                                      stacked.getElementType());
-  scf::ForOp update = loop(
-      "layers.optimizer", 0, c.layers, {emptyStack(shard)},
-      [&](Value l, ValueRange args) {
-        prefix = "layers.";
-        Value updated = adam(sliceAt(shards, l), sliceAt(gradStack, l));
-        return SmallVector<Value>{insertAt(updated, args[0], l)};
-      });
+  scf::ForOp update =
+      loop("layers.optimizer", 0, c.layers, {emptyStack(shard)},
+           [&](Value l, ValueRange args) {
+             prefix = "layers.";
+             Value updated = adam(sliceAt(shards, l), sliceAt(gradStack, l));
+             return SmallVector<Value>{insertAt(updated, args[0], l)};
+           });
   return update.getResult(0);
 }
 

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/ProgramSimulation.h"
+#include "sched/Analysis/CostModel.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/InitAll.h"
 

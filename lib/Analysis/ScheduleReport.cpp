@@ -100,6 +100,10 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
     FunctionReport::Region row;
     row.kind = region.kind;
     row.location = formatLocation(region.op->getLoc());
+    // sched-gen names its loops (`mb0.layers.forward`).
+    if (auto name = dyn_cast<NameLoc>(region.op->getLoc());
+        name && row.location.empty())
+      row.location = name.getName().str();
     row.source = region.source;
     row.iterations = region.iterations;
     row.instances = region.instances.size();
@@ -229,6 +233,8 @@ static void writeRegionRows(ArrayRef<FunctionReport::Region> regions,
         "  %-20s %-24s %6lld %9u %12.3f %12.3f %12.3f", kind.c_str(),
         region.source.c_str(), static_cast<long long>(region.iterations),
         region.instances, region.timeUs, perIteration, region.beginUs);
+    if (!region.location.empty())
+      os << "  " << region.location;
     // A branch chosen by the simulation, not by a constant condition.
     if (region.kind == "scf.if" && (region.thenUs > 0 || region.elseUs > 0))
       os << llvm::format("  (bound: the slower branch; then %.3f us, else "

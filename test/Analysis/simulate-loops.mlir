@@ -55,7 +55,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // A condition that is not a constant: the slower branch is the bound.
   // CHECK-LABEL: function @branch on t:
   // CHECK-NEXT:  makespan              30.000 us
-  // CHECK:       scf.if               else                          1         1       30.000       30.000        0.000  (bound: the slower branch; then 10.000 us, else 30.000 us)
+  // CHECK:       scf.if               else                          1         1       30.000       30.000        0.000  {{.*}}simulate-loops.mlir:[[#@LINE+2]]:10  (bound: the slower branch; then 10.000 us, else 30.000 us)
   func.func @branch(%x: tensor<16xf32>, %p: i1) -> tensor<16xf32> {
     %r = scf.if %p -> tensor<16xf32> {
       %c = sched.compute "small" ins(%x : tensor<16xf32>) cost <time_ns = 10000> -> (tensor<16xf32>)
@@ -70,7 +70,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // A constant condition runs its branch; no bound is reported.
   // CHECK-LABEL: function @constant_branch on t:
   // CHECK-NEXT:  makespan              10.000 us
-  // CHECK:       scf.if               then                          1         1       10.000       10.000        0.000{{$}}
+  // CHECK:       scf.if               then                          1         1       10.000       10.000        0.000  {{.*}}simulate-loops.mlir:[[#@LINE+3]]:10{{$}}
   func.func @constant_branch(%x: tensor<16xf32>) -> tensor<16xf32> {
     %true = arith.constant true
     %r = scf.if %true -> tensor<16xf32> {

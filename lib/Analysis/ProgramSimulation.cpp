@@ -308,6 +308,10 @@ void ProgramBuilder::warnIfNotUnderstood(Operation &op) {
              compute && compute.getComputeCost())
       ++costed;
   });
+  // A compute op with a body is costed as a whole; its nested ops' costs
+  // are part of it.
+  if (isa<ComputeOpInterface>(op))
+    costed = 0;
   if (!collectives && !costed)
     return;
   warned.insert(&op);

@@ -80,3 +80,19 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     return %r : tensor<16xf32>
   }
 }
+
+// -----
+
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  // A compute op with a body is costed as a whole: no warning about the
+  // costed ops in its body.
+  // expected-remark@+1 {{@body: makespan}}
+  func.func @body(%x: tensor<8xf32>) -> tensor<8xf32> {
+    %r = sched.compute "add" ins(%x : tensor<8xf32>) -> (tensor<8xf32>) {
+    ^bb0(%a: tensor<8xf32>):
+      %s = arith.addf %a, %a : tensor<8xf32>
+      sched.yield %s : tensor<8xf32>
+    }
+    return %r : tensor<8xf32>
+  }
+}

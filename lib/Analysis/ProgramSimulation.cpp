@@ -99,6 +99,9 @@ private:
   void bind(Value arg, Value value, const Exits &fallback);
   void bind(Value arg, const Exits &exits, std::optional<unsigned> start);
   const DependenceGraph &getGraph(Block &block);
+  /// The arguments of `op`'s block that `op` uses, directly or from its
+  /// regions (kept per op: every iteration asks again).
+  ArrayRef<BlockArgument> getUsedArguments(Operation &op);
   /// Warns, once per op, that `op`'s regions are not simulated if they hold
   /// collectives, waits or costed compute.
   void warnIfNotUnderstood(Operation &op);
@@ -111,6 +114,7 @@ private:
   /// The simulated op of each leaf, costed once (loops copy it many times).
   llvm::DenseMap<Operation *, SimOp> leafCache;
   llvm::DenseMap<Block *, std::unique_ptr<DependenceGraph>> graphs;
+  llvm::DenseMap<Operation *, SmallVector<BlockArgument, 1>> usedArguments;
   llvm::DenseMap<Value, Exits> valueExits;
   llvm::DenseMap<Value, unsigned> futureStart;
   llvm::DenseMap<Operation *, unsigned> regionOf;
@@ -129,6 +133,22 @@ const DependenceGraph &ProgramBuilder::getGraph(Block &block) {
   if (!graph)
     graph = std::make_unique<DependenceGraph>(DependenceGraph::build(block));
   return *graph;
+}
+
+ArrayRef<BlockArgument> ProgramBuilder::getUsedArguments(Operation &op) {
+  auto [it, inserted] = usedArguments.try_emplace(&op);
+  if (inserted) {
+    // In operand order of a pre-order walk, each argument once.
+    Block *block = op.getBlock();
+    op.walk<WalkOrder::PreOrder>([&](Operation *user) {
+      for (Value operand : user->getOperands())
+        if (auto arg = dyn_cast<BlockArgument>(operand);
+            arg && arg.getOwner() == block &&
+            !llvm::is_contained(it->second, arg))
+          it->second.push_back(arg);
+    });
+  }
+  return it->second;
 }
 
 unsigned ProgramBuilder::addMarker(Operation *op, const Exits &deps) {
@@ -236,13 +256,9 @@ FailureOr<BlockCopy> ProgramBuilder::copyBlock(Block &block,
       hasSucc[pred] = true;
     }
     // Iteration arguments: what produced them in the previous iteration.
-    for (Value operand : op.getOperands())
-      if (auto arg = dyn_cast<BlockArgument>(operand);
-          arg && arg.getOwner() == &block) {
-        auto exits = valueExits.find(arg);
-        if (exits != valueExits.end())
-          llvm::append_range(deps, exits->second);
-      }
+    for (BlockArgument arg : getUsedArguments(op))
+      if (auto exits = valueExits.find(arg); exits != valueExits.end())
+        llvm::append_range(deps, exits->second);
     if (deps.empty())
       deps.assign(entry.begin(), entry.end());
     llvm::sort(deps);
@@ -259,9 +275,12 @@ FailureOr<BlockCopy> ProgramBuilder::copyBlock(Block &block,
       }
       hasSucc[index] = true;
       // The function's own terminator stays an op of the list, as in
-      // buildBlockSimulation; a nested one is not simulated.
-      if (!isTop)
+      // buildBlockSimulation; a nested one is not simulated, and what it
+      // depends on ends the block.
+      if (!isTop) {
+        llvm::append_range(copy.sinks, deps);
         continue;
+      }
     }
     FailureOr<Exits> exits = copyOp(op, deps);
     if (failed(exits))

@@ -17,6 +17,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // CHECK-NEXT:  compute busy          90.000 us
   // CHECK-NEXT:  comm busy            120.000 us
   // CHECK-NEXT:  exposed comm          30.000 us  (overlap 75.0%)
+  // CHECK-NEXT:  lower bounds         120.000 us streams, 100.000 us critical path, 120.000 us head and tail
   // CHECK:       region               runs                      iters instances      time_us  per_iter_us     begin_us
   // CHECK-NEXT:  scf.for              static                        3         1      120.000       40.000        0.000
   func.func @rolled(%x: tensor<16xf32>) -> tensor<16xf32> {
@@ -93,8 +94,15 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 
   // A dynamic trip count with a bound, calls simulated in the callee, a
   // region, and a loop nest: 2 x 3 calls of 20 us and 2 x 5 us of compute.
+  // The calls form one chain through the iteration arguments (used from
+  // inside the region and the call's callee too): the critical path is the
+  // makespan.
   // CHECK-LABEL: function @nest on t:
   // CHECK-NEXT:  makespan             130.000 us
+  // CHECK-NEXT:  compute busy          10.000 us
+  // CHECK-NEXT:  comm busy            120.000 us
+  // CHECK-NEXT:  exposed comm         120.000 us  (overlap 0.0%)
+  // CHECK-NEXT:  lower bounds         120.000 us streams, 130.000 us critical path, 130.000 us head and tail
   // CHECK:       scf.for              sched.trip_count_bound        2         1      130.000       65.000        0.000
   // CHECK-NEXT:    scf.execute_region region                        1         2       10.000        5.000        0.000
   // CHECK-NEXT:    scf.for            static                        3         2      120.000       20.000        5.000

@@ -36,6 +36,10 @@
 using namespace mlir;
 using namespace mlir::sched;
 
+/// The most ops the flat list holds (about 2 GB), so that a loop of a
+/// billion iterations is an error, not an exhausted memory.
+static constexpr uint64_t kMaxSimulatedOps = 1 << 24;
+
 namespace {
 /// Positions, in the flat list, that stand for the completion of a value or
 /// an op.
@@ -343,8 +347,9 @@ void ProgramBuilder::warnIfNotUnderstood(Operation &op) {
 FailureOr<std::pair<int64_t, StringRef>>
 ProgramBuilder::getTripCount(scf::ForOp loop) {
   if (std::optional<APInt> trips = loop.getStaticTripCount())
-    return std::make_pair(static_cast<int64_t>(trips->getZExtValue()),
-                          StringRef("static"));
+    return std::make_pair(
+        static_cast<int64_t>(trips->getLimitedValue(kMaxSimulatedOps + 1)),
+        StringRef("static"));
   if (auto bound = loop->getAttrOfType<IntegerAttr>(
           SchedDialect::getTripCountBoundAttrName());
       bound && !bound.getValue().isNegative())
@@ -402,6 +407,15 @@ FailureOr<Exits> ProgramBuilder::copyFor(scf::ForOp loop, const Exits &deps) {
     bind(arg, init, entry);
   ++depth;
   for (int64_t i = 0; i < trips->first; ++i) {
+    if (trips->first > static_cast<int64_t>(kMaxSimulatedOps))
+      return mlir::emitError(loop.getLoc())
+             << "cannot simulate a loop of more than " << kMaxSimulatedOps
+             << " iterations";
+    if (out.sim.ops.size() > kMaxSimulatedOps)
+      return mlir::emitError(loop.getLoc())
+             << "cannot simulate this loop of " << trips->first
+             << " iterations: the program would have more than the "
+             << kMaxSimulatedOps << " ops the simulation takes";
     FailureOr<BlockCopy> copy = copyBlock(block, entry);
     if (failed(copy))
       return failure();

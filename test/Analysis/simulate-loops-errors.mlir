@@ -96,3 +96,21 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     return %r : tensor<8xf32>
   }
 }
+
+// -----
+
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  sched.process_group @dp size = 4
+  // Too many iterations to simulate: an error, not an exhausted memory.
+  func.func @huge(%x: tensor<16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %big = arith.constant 1000000000000 : index
+    // expected-error@+1 {{cannot simulate a loop of more than 16777216 iterations}}
+    scf.for %i = %c0 to %big step %c1 {
+      %f = sched.all_reduce_start %x on @dp reduction = sum : tensor<16xf32> -> !sched.future<tensor<16xf32>>
+      %w = sched.wait %f : !sched.future<tensor<16xf32>>
+    }
+    return
+  }
+}

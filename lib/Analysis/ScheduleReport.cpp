@@ -9,6 +9,7 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/LowerBounds.h"
 #include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
@@ -40,8 +41,30 @@ static std::string formatLocation(Location loc) {
 }
 
 double mlir::sched::getLowerBoundUs(const FunctionReport &report) {
-  return std::max({report.headTailBoundUs, report.sim.streamBoundUs,
-                   report.sim.criticalPathUs});
+  return std::max({report.headTailBoundUs, report.subsetBoundUs,
+                   report.sim.streamBoundUs, report.sim.criticalPathUs});
+}
+
+std::string mlir::sched::describeExact(const FunctionReport &report) {
+  const FunctionReport::Exact &exact = *report.exact;
+  double gap =
+      exact.makespanUs > 0
+          ? (report.sim.makespanUs - exact.makespanUs) / exact.makespanUs * 100
+          : 0;
+  if (exact.proven)
+    return llvm::formatv("exact optimum {0:F3} us ({1}, {2} nodes)",
+                         exact.makespanUs,
+                         gap <= 1e-3 ? std::string("this order is optimal")
+                                     : llvm::formatv("this order {0:F2} % "
+                                                     "above it",
+                                                     gap)
+                                           .str(),
+                         exact.nodes)
+        .str();
+  return llvm::formatv("exact solver stopped after {0} nodes: best order "
+                       "{1:F3} us, optimum at least {2:F3} us",
+                       exact.nodes, exact.makespanUs, exact.lowerBoundUs)
+      .str();
 }
 
 FailureOr<FunctionReport>
@@ -73,6 +96,8 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   report.sim = *result;
   FailureOr<double> bound = computeHeadTailBound(sim->simOps);
   report.headTailBoundUs = succeeded(bound) ? *bound : 0;
+  FailureOr<double> subset = computeSubsetBound(sim->simOps);
+  report.subsetBoundUs = succeeded(subset) ? *subset : 0;
   report.streamNames = sim->streamNames;
   // The first step at the peak.
   for (auto [step, bytes] : llvm::enumerate(*memory))
@@ -185,7 +210,15 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
             json.attribute("streams", r.sim.streamBoundUs);
             json.attribute("critical_path", r.sim.criticalPathUs);
             json.attribute("head_tail", r.headTailBoundUs);
+            json.attribute("subset", r.subsetBoundUs);
           });
+          if (r.exact)
+            json.attributeObject("exact", [&] {
+              json.attribute("makespan_us", r.exact->makespanUs);
+              json.attribute("lower_bound_us", r.exact->lowerBoundUs);
+              json.attribute("proven", r.exact->proven);
+              json.attribute("nodes", static_cast<int64_t>(r.exact->nodes));
+            });
           json.attribute("peak_memory_bytes", r.peakMemoryBytes);
           json.attribute("peak_memory_step", static_cast<int64_t>(r.peakStep));
           if (!r.regions.empty())
@@ -255,23 +288,26 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
     os << llvm::format("  exposed comm    %12.3f us  (overlap %.1f%%)\n",
                        r.sim.exposedCommUs, 100 * r.sim.overlapFraction);
     os << llvm::format("  lower bounds    %12.3f us streams, %.3f us "
-                       "critical path, %.3f us head and tail\n",
+                       "critical path, %.3f us head and tail, %.3f us "
+                       "subset\n",
                        r.sim.streamBoundUs, r.sim.criticalPathUs,
-                       r.headTailBoundUs);
+                       r.headTailBoundUs, r.subsetBoundUs);
     std::string bound =
         describeLowerBound(r.sim.makespanUs, getLowerBoundUs(r));
     if (!bound.empty())
       os << "  versus bound    " << bound << "\n";
+    if (r.exact)
+      os << "  " << describeExact(r) << "\n";
     os << llvm::format("  peak memory     %12s at step %u\n",
                        formatBytes(r.peakMemoryBytes).c_str(), r.peakStep);
     writeRegionRows(r.regions, os);
     if (r.collectives.empty())
       continue;
-    os << llvm::format("  %5s %-15s %-10s %14s %11s %11s %11s\n", "step",
+    os << llvm::format("  %5s %-18s %-10s %14s %11s %11s %11s\n", "step",
                        "kind", "group", "bytes", "time_us", "begin_us",
                        "exposed_us");
     for (const FunctionReport::Collective &c : r.collectives)
-      os << llvm::format("  %5u %-15s %-10s %14lld %11.3f %11.3f %11.3f\n",
+      os << llvm::format("  %5u %-18s %-10s %14lld %11.3f %11.3f %11.3f\n",
                          c.op, c.kind.c_str(), c.group.c_str(),
                          static_cast<long long>(c.bytes), c.durationUs,
                          c.beginUs, c.exposedUs);

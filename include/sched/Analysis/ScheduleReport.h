@@ -20,6 +20,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,12 +70,27 @@ struct FunctionReport {
   SimResult sim;
   /// computeHeadTailBound of the body: no order of it can be faster.
   double headTailBoundUs = 0;
+  /// computeSubsetBound of the body (LowerBounds.h).
+  double subsetBoundUs = 0;
   int64_t peakMemoryBytes = 0;
   unsigned peakStep = 0;
+  /// What the exact solver found (sched-report exact-max-ops), if it ran.
+  struct Exact {
+    /// The best makespan found, and a proven lower bound of every order.
+    double makespanUs, lowerBoundUs;
+    uint64_t nodes;
+    /// Whether makespanUs is the optimum.
+    bool proven;
+  };
+  std::optional<Exact> exact;
 };
 
+/// Describes `report.exact` (set) for people: the optimum and the gap of
+/// the program order to it, or the best order found and the bound.
+std::string describeExact(const FunctionReport &report);
+
 /// Returns the tightest lower bound of `report`'s step: the largest of the
-/// head-and-tail, busiest-stream and critical-path bounds.
+/// head-and-tail, subset, busiest-stream and critical-path bounds.
 double getLowerBoundUs(const FunctionReport &report);
 
 /// Evaluates `function` (its first block) with `costModel`; emits an error

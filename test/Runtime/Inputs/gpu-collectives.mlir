@@ -6,7 +6,7 @@ func.func @step(%a: tensor<64x32xf32>, %b: tensor<16x64xbf16>,
                 %c: tensor<8x64xf32>, %d: tensor<32x16xf32>,
                 %e: tensor<128xi32>) -> (tensor<64x32xf32>, tensor<16x128xbf16>,
                 tensor<8x32xf32>, tensor<16x32xf32>, tensor<128xi32>,
-                tensor<64x32xf32>, tensor<32x16xf32>) {
+                tensor<64x32xf32>, tensor<32x16xf32>, tensor<8x64xf32>) {
   // all_gather along a non-leading dim, hidden behind compute.
   %f0 = sched.all_gather_start %b on @g gather_dim = 1
       : tensor<16x64xbf16> -> !sched.future<tensor<16x128xbf16>>
@@ -32,8 +32,13 @@ func.func @step(%a: tensor<64x32xf32>, %b: tensor<16x64xbf16>,
   %f4 = sched.broadcast_start %d on @g root = 1
       : tensor<32x16xf32> -> !sched.future<tensor<32x16xf32>>
   %g4 = sched.wait %f4 : !sched.future<tensor<32x16xf32>>
-  return %x, %g0, %g1, %g2, %r#1, %r#0, %g4
+  // A collective permute: rank 0 sends to rank 1 (ncclSend/ncclRecv); rank
+  // 0, which nothing targets, receives zeros.
+  %f5 = sched.collective_permute_start %c on @g source_target_pairs = [[0, 1]]
+      : tensor<8x64xf32> -> !sched.future<tensor<8x64xf32>>
+  %g5 = sched.wait %f5 : !sched.future<tensor<8x64xf32>>
+  return %x, %g0, %g1, %g2, %r#1, %r#0, %g4, %g5
       : tensor<64x32xf32>, tensor<16x128xbf16>, tensor<8x32xf32>,
         tensor<16x32xf32>, tensor<128xi32>, tensor<64x32xf32>,
-        tensor<32x16xf32>
+        tensor<32x16xf32>, tensor<8x64xf32>
 }

@@ -12,6 +12,7 @@
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
+#include "sched/Scheduling/ExactSchedule.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -37,6 +38,10 @@ struct SchedReport : public sched::impl::SchedReportBase<SchedReport> {
   void runOnOperation() override;
 
 private:
+  /// Fills the exact-solver fields of `report`, the report of `function`
+  /// (if it has at most exactMaxOps ops); fails if it cannot be simulated.
+  LogicalResult solveExactly(FunctionOpInterface function,
+                             const CostModel &model, FunctionReport &report);
   /// Writes to `path` with `write`; reports an error on `module` on failure.
   LogicalResult writeFile(ModuleOp module, StringRef path,
                           function_ref<void(raw_ostream &)> write);
@@ -55,6 +60,30 @@ LogicalResult SchedReport::writeFile(ModuleOp module, StringRef path,
   return success();
 }
 
+LogicalResult SchedReport::solveExactly(FunctionOpInterface function,
+                                        const CostModel &model,
+                                        FunctionReport &report) {
+  // The solver reorders the ops of one block: not a body whose loops,
+  // branches or calls the report simulated inside.
+  if (exactMaxOps == 0 || function.isExternal() ||
+      report.ops.size() > exactMaxOps || !report.regions.empty())
+    return success();
+  FailureOr<BlockSimulation> sim =
+      buildBlockSimulation(function.getFunctionBody().front(), model);
+  if (failed(sim))
+    return failure();
+  ExactScheduleOptions options;
+  options.maxNodes = exactMaxNodes;
+  // buildFunctionReport simulated this order already, so the solver takes
+  // it (at most kMaxExactOps ops, checked with the options).
+  FailureOr<ExactSchedule> exact = findExactSchedule(sim->simOps, {}, options);
+  if (failed(exact))
+    return success();
+  report.exact = FunctionReport::Exact{exact->makespanUs, exact->lowerBoundUs,
+                                       exact->nodes, exact->proven};
+  return success();
+}
+
 void SchedReport::runOnOperation() {
   ModuleOp module = getOperation();
   markAllAnalysesPreserved();
@@ -62,6 +91,17 @@ void SchedReport::runOnOperation() {
     mlir::emitError(module.getLoc())
         << "svg-time-us must be a non-negative number of microseconds, got "
         << svgTimeUs;
+    return signalPassFailure();
+  }
+
+  if (exactMaxOps > kMaxExactOps) {
+    mlir::emitError(module.getLoc())
+        << "exact-max-ops must be at most " << kMaxExactOps << ", got "
+        << static_cast<unsigned>(exactMaxOps);
+    return signalPassFailure();
+  }
+  if (exactMaxNodes == 0) {
+    mlir::emitError(module.getLoc()) << "exact-max-nodes must be positive";
     return signalPassFailure();
   }
 
@@ -96,7 +136,8 @@ void SchedReport::runOnOperation() {
     FailureOr<FunctionReport> report = buildFunctionReport(function, model);
     if (failed(report) ||
         failed(checkCapacity(function, report->peakMemoryBytes, std::nullopt,
-                             capacityCheck)))
+                             capacityCheck)) ||
+        failed(solveExactly(function, model, *report)))
       return signalPassFailure();
     reports.push_back(std::move(*report));
   }
@@ -120,6 +161,8 @@ void SchedReport::runOnOperation() {
                                   << " us";
       if (!bound.empty())
         remark << " (" << bound << ")";
+      if (it->exact)
+        remark << ", " << describeExact(*it);
       remark << ", exposed comm "
              << llvm::formatv("{0:F3}", it->sim.exposedCommUs)
              << " us, overlap "

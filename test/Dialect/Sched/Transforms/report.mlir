@@ -36,7 +36,8 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // JSON-NEXT: "lower_bounds_us": {
 // JSON-NEXT:   "streams": 30,
 // JSON-NEXT:   "critical_path": 30,
-// JSON-NEXT:   "head_tail": 30
+// JSON-NEXT:   "head_tail": 30,
+// JSON-NEXT:   "subset": 30
 // JSON-NEXT: },
 // JSON-NEXT: "peak_memory_bytes": 640,
 // JSON-NEXT: "peak_memory_step": 1,
@@ -59,7 +60,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // SUMMARY: function @step on t: 6 ops, 2 collectives
 // SUMMARY-NEXT: makespan 38.000 us
 // SUMMARY:      exposed comm 8.000 us (overlap 71.4%)
-// SUMMARY-NEXT: lower bounds 30.000 us streams, 30.000 us critical path, 30.000 us head and tail
+// SUMMARY-NEXT: lower bounds 30.000 us streams, 30.000 us critical path, 30.000 us head and tail, 30.000 us subset
 // SUMMARY-NEXT: versus bound within 26.7 % of the lower bound, 30.000 us
 // SUMMARY-NEXT: peak memory 640 B at step 1
 // SUMMARY:      step kind

@@ -135,6 +135,14 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
     A path `-` writes to standard output. Without any option the pass emits
     one remark per function with the main numbers.
 
+    With `exact-max-ops=N`, every function of at most N ops (N <= 64) is
+    also solved exactly: a branch-and-bound over the orders of its body
+    (docs/Analyses.md, "The exact solver") finds the least simulated
+    makespan, and the remark, the summary and the JSON report (`exact`) give
+    it with the gap of the current order. The search stops after
+    `exact-max-nodes` nodes; the best order found is then reported as not
+    proven, with the best proven lower bound.
+
     Example:
 
     ```
@@ -143,7 +151,8 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
     ```
 
     Errors: a function without a target, an op the cost model cannot cost,
-    a value whose size is unknown, or an output file that cannot be written.
+    a value whose size is unknown, an output file that cannot be written,
+    `exact-max-ops` above 64 or `exact-max-nodes` of 0.
     A function whose peak memory exceeds the HBM capacity of its target
     gets a warning (an error with `capacity-check=error`, none with `off`).
   }];
@@ -162,6 +171,14 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
            "every function (0: each picture spans its own makespan) (default: 0)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model (default: none)">,
+    Option<"exactMaxOps", "exact-max-ops", "unsigned", /*default=*/"0",
+           "also find the optimal order of every function of at most this "
+           "many ops (at most 64) with the exact solver, and report the gap "
+           "of the current order to it (0: off) (default: 0)">,
+    Option<"exactMaxNodes", "exact-max-nodes", "uint64_t",
+           /*default=*/"1000000",
+           "search nodes the exact solver may visit per function before it "
+           "stops unproven (default: 1000000)">,
     CapacityCheckOption,
   ];
 }

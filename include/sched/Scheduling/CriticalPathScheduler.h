@@ -1,4 +1,4 @@
-//===- CriticalPathSchedule.h - critical-path list scheduler ----*- C++ -*-===//
+//===- CriticalPathScheduler.h - critical-path list scheduler ---*- C++ -*-===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -9,16 +9,14 @@
 // simulated time that runs the ready compute op with the longest remaining
 // path to the end first, whatever its input position, so that independent
 // chains (the micro-batches of gradient accumulation) interleave and one
-// hides the other's collectives. Private to the Transforms library.
+// hides the other's collectives.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCHED_LIB_DIALECT_SCHED_TRANSFORMS_CRITICALPATHSCHEDULE_H
-#define SCHED_LIB_DIALECT_SCHED_TRANSFORMS_CRITICALPATHSCHEDULE_H
+#ifndef SCHED_SCHEDULING_CRITICALPATHSCHEDULER_H
+#define SCHED_SCHEDULING_CRITICALPATHSCHEDULER_H
 
-#include "sched/Analysis/DependenceGraph.h"
-#include "sched/Analysis/PeakMemory.h"
-#include "sched/Analysis/StreamSimulator.h"
+#include "sched/Scheduling/ScheduleProblem.h"
 
 #include <cstdint>
 #include <vector>
@@ -29,7 +27,7 @@ namespace sched {
 /// The result of the critical-path scheduler.
 struct CriticalPathSchedule {
   /// Why a start was issued later than it was ready.
-  enum class Delay : uint8_t { None, InFlightCap, Memory, GatherCap };
+  using Delay = ScheduleDelay;
   /// A permutation of the steps (all of them if the scheduler succeeded).
   std::vector<unsigned> order;
   /// Per step; meaningful for starts.
@@ -99,9 +97,17 @@ std::vector<unsigned> interleavedRanks(const BlockSimulation &sim,
 /// * With no compute ready it waits for the collective that ends first;
 ///   waits of one group go in issue order.
 ///
-/// `memory` is the buffer model of the steps. O(n log n) time for n steps
+/// O(n log n) time for n steps
 /// and a bounded number of groups. Deterministic: every tie goes to the
 /// lower step.
+CriticalPathSchedule scheduleCriticalPath(const ScheduleProblem &problem,
+                                          CriticalPathPriority priority,
+                                          int64_t maxInFlight, int64_t budget,
+                                          bool keepOrder,
+                                          unsigned gatherCap = kNoGatherCap);
+
+/// scheduleCriticalPath on the problem of `sim`, `graph`, `memory` and
+/// `inputMemory` (the live bytes of the input order).
 CriticalPathSchedule
 scheduleCriticalPath(const BlockSimulation &sim, const DependenceGraph &graph,
                      const MemoryProblem &memory, ArrayRef<int64_t> inputMemory,
@@ -112,4 +118,4 @@ scheduleCriticalPath(const BlockSimulation &sim, const DependenceGraph &graph,
 } // namespace sched
 } // namespace mlir
 
-#endif // SCHED_LIB_DIALECT_SCHED_TRANSFORMS_CRITICALPATHSCHEDULE_H
+#endif // SCHED_SCHEDULING_CRITICALPATHSCHEDULER_H

@@ -1,0 +1,358 @@
+//===- ExactSchedule.cpp - optimal orders of small blocks -----------------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The search places one ready op at a time (all its predecessors placed)
+// and simulates incrementally: the compute stream's clock, each
+// communication stream's free time, and the end of every issued collective.
+// The makespan of any completion of a partial order only grows with each of
+// these (the simulation is made of max and +), which gives both prunings:
+//
+// * Bounds. The rest of the ops is a block of its own once the state is
+//   written as ops that come first: a compute op as long as the clock that
+//   every remaining op depends on, on each stream a collective as long as
+//   its free time that every remaining start on it depends on, and for every
+//   collective in flight one on a stream of its own, as long as its end,
+//   that its wait waits for. Every completion of the partial order is an
+//   order of that block with the same makespan, so its proven lower bounds
+//   (LowerBounds.h) bound every completion; a cheaper bound (the clock plus
+//   the remaining compute, each stream plus its remaining collectives, the
+//   remaining critical path) is tried first.
+// * Dominance. Two partial orders of the same set of ops have the same
+//   collectives in flight; if one is no later in every component of the
+//   state, its best completion is no slower, and the other is dropped.
+//
+// Two choices are made without branching, as they cannot lose: a ready wait
+// whose collective has ended, and a ready compute op of no time, are placed
+// at once (placing them later can only delay what they enable).
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Scheduling/ExactSchedule.h"
+#include "sched/Analysis/LowerBounds.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+using Kind = SimOp::Kind;
+
+/// The depth-first branch-and-bound over the orders of one block.
+class ExactSearch {
+public:
+  ExactSearch(ArrayRef<SimOp> ops, const ExactScheduleOptions &options);
+
+  /// Searches from the empty order with `bestUs` (of `bestOrder`) the best
+  /// known; returns whether the search finished within its limits.
+  bool run(double bestUs, ArrayRef<unsigned> bestOrder);
+
+  double getBestUs() const { return bestUs; }
+  ArrayRef<unsigned> getBestOrder() const { return bestOrder; }
+  uint64_t getNodes() const { return nodes; }
+
+private:
+  void search();
+  /// Whether the cheap bound, or the proven bounds of the rest, reach the
+  /// best known makespan.
+  bool cannotImprove(bool strong);
+  /// Records the state of the current partial order; returns false if a
+  /// recorded state of the same ops dominates it.
+  bool recordState();
+  /// The ops that may come next (all of them, or the one that is placed
+  /// without branching).
+  SmallVector<unsigned, 8> getChoices() const;
+  /// The rest of the block as ops of its own (see above).
+  std::vector<SimOp> buildRest() const;
+  bool isPending(unsigned start) const;
+
+  ArrayRef<SimOp> ops;
+  const ExactScheduleOptions &options;
+  unsigned n, numStreams = 0;
+  std::vector<uint64_t> predMask;
+  uint64_t fullMask;
+  /// Starts: the waits that name them.
+  std::vector<uint64_t> waitMask;
+
+  // The current partial order and its simulation state.
+  uint64_t placed = 0;
+  std::vector<unsigned> order;
+  double now = 0;
+  std::vector<double> streamFree, collectiveEnd;
+  double remainingCompute = 0;
+  std::vector<double> remainingComm;
+
+  double bestUs = std::numeric_limits<double>::infinity();
+  std::vector<unsigned> bestOrder;
+  uint64_t nodes = 0, numStates = 0;
+  bool stopped = false;
+  /// Recorded states by set of placed ops; only looked up, never iterated.
+  std::unordered_map<uint64_t, std::vector<std::vector<double>>> states;
+};
+} // namespace
+
+ExactSearch::ExactSearch(ArrayRef<SimOp> ops,
+                         const ExactScheduleOptions &options)
+    : ops(ops), options(options), n(ops.size()) {
+  fullMask = n == 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+  predMask.assign(n, 0);
+  waitMask.assign(n, 0);
+  for (auto [pos, op] : llvm::enumerate(ops)) {
+    for (unsigned dep : op.deps)
+      predMask[pos] |= uint64_t(1) << dep;
+    if (op.kind == Kind::Wait) {
+      predMask[pos] |= uint64_t(1) << op.start;
+      waitMask[op.start] |= uint64_t(1) << pos;
+    }
+    if (op.kind == Kind::Start)
+      numStreams = std::max(numStreams, op.stream + 1);
+  }
+  streamFree.assign(numStreams, 0);
+  collectiveEnd.assign(n, 0);
+  remainingComm.assign(numStreams, 0);
+  for (const SimOp &op : ops) {
+    if (op.kind == Kind::Compute)
+      remainingCompute += op.durationUs;
+    else if (op.kind == Kind::Start)
+      remainingComm[op.stream] += op.durationUs;
+  }
+}
+
+bool ExactSearch::run(double knownUs, ArrayRef<unsigned> knownOrder) {
+  bestUs = knownUs;
+  bestOrder.assign(knownOrder.begin(), knownOrder.end());
+  search();
+  return !stopped;
+}
+
+bool ExactSearch::isPending(unsigned start) const {
+  return ((placed >> start) & 1) && (waitMask[start] & ~placed);
+}
+
+std::vector<SimOp> ExactSearch::buildRest() const {
+  std::vector<SimOp> rest;
+  std::vector<unsigned> newPos(n, ~0u);
+  // Each stream's free time, before the remaining starts on it.
+  std::vector<unsigned> streamOp(numStreams, ~0u);
+  for (unsigned s = 0; s < numStreams; ++s)
+    if (streamFree[s] > 0 && remainingComm[s] > 0) {
+      streamOp[s] = rest.size();
+      SimOp op;
+      op.kind = Kind::Start;
+      op.stream = s;
+      op.durationUs = streamFree[s];
+      rest.push_back(op);
+    }
+  // Collectives in flight, each on a stream of its own.
+  unsigned nextStream = numStreams;
+  for (unsigned pos = 0; pos < n; ++pos)
+    if (isPending(pos)) {
+      newPos[pos] = rest.size();
+      SimOp op;
+      op.kind = Kind::Start;
+      op.stream = nextStream++;
+      op.durationUs = collectiveEnd[pos];
+      rest.push_back(op);
+    }
+  unsigned clock = rest.size();
+  SimOp clockOp;
+  clockOp.durationUs = now;
+  rest.push_back(clockOp);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    if ((placed >> pos) & 1)
+      continue;
+    SimOp op = ops[pos];
+    op.deps.clear();
+    for (unsigned dep : ops[pos].deps)
+      if (!((placed >> dep) & 1))
+        op.deps.push_back(newPos[dep]);
+    op.deps.push_back(clock);
+    if (op.kind == Kind::Start && streamOp[op.stream] != ~0u)
+      op.deps.push_back(streamOp[op.stream]);
+    if (op.kind == Kind::Wait)
+      op.start = newPos[op.start];
+    newPos[pos] = rest.size();
+    rest.push_back(std::move(op));
+  }
+  return rest;
+}
+
+bool ExactSearch::cannotImprove(bool strong) {
+  double margin = bestUs * (1 - 1e-9);
+  double bound = now + remainingCompute;
+  for (unsigned s = 0; s < numStreams; ++s)
+    bound =
+        std::max(bound, remainingComm[s] > 0
+                            ? std::max(streamFree[s], now) + remainingComm[s]
+                            : streamFree[s]);
+  // The remaining critical path: every remaining op begins after `now`.
+  std::vector<double> finish(n, now);
+  for (unsigned pos = 0; pos < n && bound < margin; ++pos) {
+    if ((placed >> pos) & 1)
+      continue;
+    const SimOp &op = ops[pos];
+    double ready = now;
+    for (unsigned dep : op.deps)
+      ready = std::max(ready, finish[dep]);
+    if (op.kind == Kind::Compute) {
+      finish[pos] = ready + op.durationUs;
+    } else if (op.kind == Kind::Start) {
+      finish[pos] = ready;
+      collectiveEnd[pos] =
+          std::max(ready, streamFree[op.stream]) + op.durationUs;
+      bound = std::max(bound, collectiveEnd[pos]);
+    } else {
+      finish[pos] = std::max(ready, collectiveEnd[op.start]);
+    }
+    bound = std::max(bound, finish[pos]);
+  }
+  // Restore the ends of the unplaced starts (only placed ones are state).
+  for (unsigned pos = 0; pos < n; ++pos)
+    if (!((placed >> pos) & 1))
+      collectiveEnd[pos] = 0;
+  if (bound >= margin)
+    return true;
+  if (!strong)
+    return false;
+  FailureOr<LowerBounds> rest = computeLowerBounds(buildRest());
+  return succeeded(rest) && rest->getBestUs() >= margin;
+}
+
+bool ExactSearch::recordState() {
+  std::vector<double> state = {now};
+  llvm::append_range(state, streamFree);
+  for (unsigned pos = 0; pos < n; ++pos)
+    if (isPending(pos))
+      state.push_back(collectiveEnd[pos]);
+  std::vector<std::vector<double>> &seen = states[placed];
+  auto noLater = [](ArrayRef<double> a, ArrayRef<double> b) {
+    for (auto [x, y] : llvm::zip_equal(a, b))
+      if (x > y + 1e-12 * std::max(1.0, std::abs(y)))
+        return false;
+    return true;
+  };
+  for (const std::vector<double> &other : seen)
+    if (noLater(other, state))
+      return false;
+  size_t before = seen.size();
+  llvm::erase_if(seen, [&](const std::vector<double> &other) {
+    return noLater(state, other);
+  });
+  numStates -= before - seen.size();
+  if (numStates < options.maxStates) {
+    seen.push_back(std::move(state));
+    ++numStates;
+  }
+  return true;
+}
+
+SmallVector<unsigned, 8> ExactSearch::getChoices() const {
+  SmallVector<unsigned, 8> ready;
+  for (unsigned pos = 0; pos < n; ++pos) {
+    if (((placed >> pos) & 1) || (predMask[pos] & ~placed))
+      continue;
+    const SimOp &op = ops[pos];
+    bool free = (op.kind == Kind::Wait && collectiveEnd[op.start] <= now) ||
+                (op.kind == Kind::Compute && op.durationUs <= 0);
+    if (free)
+      return {pos};
+    ready.push_back(pos);
+  }
+  return ready;
+}
+
+void ExactSearch::search() {
+  if (placed == fullMask) {
+    double makespan = now;
+    for (double free : streamFree)
+      makespan = std::max(makespan, free);
+    if (makespan < bestUs) {
+      bestUs = makespan;
+      bestOrder = order;
+    }
+    return;
+  }
+  if (nodes >= options.maxNodes) {
+    stopped = true;
+    return;
+  }
+  ++nodes;
+  if (cannotImprove(/*strong=*/false) || !recordState() ||
+      cannotImprove(/*strong=*/true))
+    return;
+  for (unsigned pos : getChoices()) {
+    const SimOp &op = ops[pos];
+    double savedNow = now, savedFree = 0;
+    if (op.kind == Kind::Compute) {
+      now += op.durationUs;
+      remainingCompute -= op.durationUs;
+    } else if (op.kind == Kind::Start) {
+      savedFree = streamFree[op.stream];
+      collectiveEnd[pos] = std::max(now, savedFree) + op.durationUs;
+      streamFree[op.stream] = collectiveEnd[pos];
+      remainingComm[op.stream] -= op.durationUs;
+    } else {
+      now = std::max(now, collectiveEnd[op.start]);
+    }
+    placed |= uint64_t(1) << pos;
+    order.push_back(pos);
+    search();
+    order.pop_back();
+    placed &= ~(uint64_t(1) << pos);
+    now = savedNow;
+    if (op.kind == Kind::Compute) {
+      remainingCompute += op.durationUs;
+    } else if (op.kind == Kind::Start) {
+      streamFree[op.stream] = savedFree;
+      collectiveEnd[pos] = 0;
+      remainingComm[op.stream] += op.durationUs;
+    }
+    if (stopped)
+      return;
+  }
+}
+
+FailureOr<ExactSchedule>
+mlir::sched::findExactSchedule(ArrayRef<SimOp> ops,
+                               ArrayRef<unsigned> initialOrder,
+                               const ExactScheduleOptions &options) {
+  if (ops.size() > kMaxExactOps)
+    return failure();
+  std::vector<unsigned> start(initialOrder.begin(), initialOrder.end());
+  if (start.empty()) {
+    start.resize(ops.size());
+    std::iota(start.begin(), start.end(), 0);
+  }
+  FailureOr<SimResult> known = simulate(ops, start);
+  FailureOr<LowerBounds> bounds = computeLowerBounds(ops);
+  if (failed(known) || failed(bounds))
+    return failure();
+  ExactSchedule result;
+  result.lowerBoundUs = bounds->getBestUs();
+  if (known->makespanUs <= result.lowerBoundUs * (1 + 1e-9)) {
+    result.order = std::move(start);
+    result.makespanUs = known->makespanUs;
+    result.proven = true;
+    result.lowerBoundUs = result.makespanUs;
+    return result;
+  }
+  ExactSearch search(ops, options);
+  result.proven = search.run(known->makespanUs, start);
+  result.order.assign(search.getBestOrder().begin(),
+                      search.getBestOrder().end());
+  result.makespanUs = search.getBestUs();
+  result.nodes = search.getNodes();
+  if (result.proven)
+    result.lowerBoundUs = result.makespanUs;
+  return result;
+}

@@ -1,0 +1,233 @@
+//===- ScheduleProblemTest.cpp - the Scheduling library's components ------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The problem model, the memory window, the stream clock and the list
+// scheduler on the worked example of docs/Scheduling.md, built without IR:
+//
+//   0 A  compute 10 us  reads the argument, defines a (100 B)
+//   1 S  all-reduce start of a, 20 us on group 0, defines s (100 B)
+//   2 W  wait of S
+//   3 C  compute 5 us, reads s, defines c (10 B, live out)
+//   4 B  compute 15 us, reads the argument, defines b (10 B, live out)
+//   5    the terminator
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Scheduling/ScheduleProblem.h"
+#include "sched/Scheduling/CriticalPathScheduler.h"
+#include "sched/Scheduling/ListScheduler.h"
+#include "sched/Scheduling/MemoryWindow.h"
+#include "sched/Scheduling/StreamClock.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+/// The analyses of the worked example, which the problem refers to.
+struct Example {
+  BlockSimulation sim;
+  DependenceGraph graph;
+  MemoryProblem memory;
+  std::vector<int64_t> inputMemory;
+
+  Example()
+      : graph(DependenceGraph::fromEdges(
+            6, {{0, 1}, {1, 2}, {2, 3}, {3, 5}, {4, 5}})) {
+    auto op = [](SimOp::Kind kind, double us, unsigned start,
+                 SmallVector<unsigned, 2> deps) {
+      SimOp simOp;
+      simOp.kind = kind;
+      simOp.durationUs = us;
+      simOp.start = start;
+      simOp.deps = deps;
+      return simOp;
+    };
+    using Kind = SimOp::Kind;
+    sim.simOps = {
+        op(Kind::Compute, 10, 0, {}), op(Kind::Start, 20, 0, {0}),
+        op(Kind::Wait, 0, 1, {1}),    op(Kind::Compute, 5, 0, {2}),
+        op(Kind::Compute, 15, 0, {}), op(Kind::Compute, 0, 0, {3, 4})};
+    sim.streamNames = {"g"};
+    for (unsigned step = 0; step < 6; ++step)
+      memory.addStep();
+    unsigned arg = memory.addBuffer(50, std::nullopt);
+    unsigned a = memory.addBuffer(100, 0u);
+    unsigned s = memory.addBuffer(100, 1u);
+    memory.addBuffer(10, 3u, /*liveOut=*/true);
+    memory.addBuffer(10, 4u, /*liveOut=*/true);
+    memory.addUse(arg, 0);
+    memory.addUse(arg, 4);
+    memory.addUse(a, 1);
+    memory.addUse(s, 2);
+    memory.addUse(s, 3);
+    std::vector<unsigned> order = {0, 1, 2, 3, 4, 5};
+    inputMemory = MemoryProfile(memory, order).getTimeline();
+  }
+};
+} // namespace
+
+TEST(ScheduleProblemTest, IndexesBuffersAndStarts) {
+  Example example;
+  ScheduleProblem problem(example.sim, example.graph, example.memory,
+                          example.inputMemory);
+  EXPECT_EQ(problem.size(), 6u);
+  EXPECT_EQ(problem.getTerminator(), 5u);
+  EXPECT_EQ(problem.getNumGroups(), 1u);
+  EXPECT_TRUE(problem.isStart(1));
+  EXPECT_TRUE(problem.isWait(2));
+  EXPECT_TRUE(problem.isCompute(4));
+  EXPECT_EQ(problem.getWait(1), 2u);
+  EXPECT_EQ(problem.getWait(0), 6u);
+  EXPECT_EQ(problem.getStarts().size(), 1u);
+  EXPECT_EQ(problem.getStarts()[0], 1u);
+  EXPECT_EQ(problem.getDefines(1).size(), 1u);
+  EXPECT_EQ(problem.getAllocatedBytes(1), 100);
+  EXPECT_EQ(problem.getKeptBytes(3), 10);
+  EXPECT_EQ(problem.getReadBytes(4), 50);
+  EXPECT_EQ(problem.getUses(3).size(), 1u);
+  EXPECT_TRUE(problem.hasOperands(0));
+}
+
+TEST(ScheduleProblemTest, StreamClockFollowsTheSimulatorRules) {
+  StreamClock clock(6, 1);
+  clock.compute(10);
+  clock.issue(1, 0, 20);
+  EXPECT_EQ(clock.getEnd(1), 30);
+  EXPECT_EQ(clock.getInFlight(0).size(), 1u);
+  // A second collective on the group queues behind the first.
+  clock.issue(3, 0, 5);
+  EXPECT_EQ(clock.getEnd(3), 35);
+  clock.compute(15);
+  EXPECT_EQ(clock.now(), 25);
+  clock.wait(1, 0);
+  EXPECT_EQ(clock.now(), 30);
+  EXPECT_EQ(clock.getInFlight(0).front(), 3u);
+}
+
+TEST(ScheduleProblemTest, MemoryWindowChargesWhatRunsAhead) {
+  Example example;
+  ScheduleProblem problem(example.sim, example.graph, example.memory,
+                          example.inputMemory);
+  MemoryWindow memory(problem);
+  EXPECT_EQ(memory.getLive(), 50);
+  EXPECT_EQ(memory.getFrontier(), 0u);
+  // B ahead of A, S, W and C keeps its 10 bytes over them; the argument
+  // still has A's use, so nothing is credited.
+  EXPECT_EQ(memory.getAheadBytes(4), 10);
+  int64_t peak = memory.getWindowMax(4);
+  EXPECT_EQ(peak, 250); // A, S live with the argument at S.
+  EXPECT_TRUE(memory.fits(4, 260));
+  EXPECT_FALSE(memory.fits(4, 259));
+  memory.charge(4, memory.getAheadBytes(4));
+  memory.place(4);
+  EXPECT_EQ(memory.getLive(), 60);
+  EXPECT_EQ(memory.getWindowMax(4), 260);
+  EXPECT_EQ(memory.getFrontier(), 0u);
+  // A is now the argument's last user: placed at the frontier, it frees it.
+  EXPECT_EQ(memory.getAheadBytes(0), 50);
+  memory.place(0);
+  EXPECT_EQ(memory.getLive(), 110);
+  // The frontier skips the start and stops at the wait.
+  EXPECT_EQ(memory.getFrontier(), 2u);
+}
+
+TEST(ScheduleProblemTest, ListSchedulerHidesTheCollective) {
+  Example example;
+  ScheduleProblem problem(example.sim, example.graph, example.memory,
+                          example.inputMemory);
+  ListSchedule schedule = scheduleList(problem, /*maxInFlight=*/2,
+                                       /*budget=*/1000, /*keepOrder=*/false);
+  // A feeds the collective and runs first; B, which does not need it,
+  // hides it; the wait goes last before its use.
+  EXPECT_EQ(schedule.order, (std::vector<unsigned>{0, 1, 4, 2, 3, 5}));
+  FailureOr<SimResult> before = simulate(example.sim.simOps);
+  FailureOr<SimResult> after = simulate(example.sim.simOps, schedule.order);
+  ASSERT_TRUE(succeeded(before) && succeeded(after));
+  EXPECT_DOUBLE_EQ(before->makespanUs, 50);
+  EXPECT_DOUBLE_EQ(after->makespanUs, 35);
+  // Within the input's peak (250 bytes, at S) the order is the same: B,
+  // run ahead of W and C, frees the argument it reads last.
+  ListSchedule tight = scheduleList(problem, 2, 250, false);
+  EXPECT_EQ(tight.order, schedule.order);
+  EXPECT_LE(MemoryProfile(example.memory, tight.order).getPeak(), 250);
+}
+
+TEST(ScheduleProblemTest, CriticalPathSchedulerByPriority) {
+  Example example;
+  ScheduleProblem problem(example.sim, example.graph, example.memory,
+                          example.inputMemory);
+  // Bottom levels: A 35 us (A, S, then C), S 25, B 15, W and C 5. A runs
+  // first, S is issued at once, B runs while S is in flight, then W, C.
+  std::vector<unsigned> hidden = {0, 1, 4, 2, 3, 5};
+  for (CriticalPathPriority priority :
+       {CriticalPathPriority::BottomLevel, CriticalPathPriority::InputOrder}) {
+    CriticalPathSchedule schedule =
+        scheduleCriticalPath(problem, priority, /*maxInFlight=*/2,
+                             /*budget=*/1000, /*keepOrder=*/false);
+    EXPECT_EQ(schedule.order, hidden);
+    EXPECT_EQ(schedule.delays[1], ScheduleDelay::None);
+  }
+  // B's steps hold no value that lives across one of them: one
+  // micro-batch only, so the interleaved priority has nothing to try.
+  EXPECT_TRUE(interleavedRanks(example.sim, example.graph).empty());
+  EXPECT_TRUE(scheduleCriticalPath(problem, CriticalPathPriority::Interleaved,
+                                   2, 1000, false)
+                  .order.empty());
+  // A budget of 200 bytes holds S back (the argument, a and s: 250 bytes)
+  // until nothing else is left.
+  CriticalPathSchedule tight = scheduleCriticalPath(
+      problem, CriticalPathPriority::BottomLevel, 2, 200, false);
+  EXPECT_EQ(tight.order.size(), 6u);
+  EXPECT_EQ(tight.delays[1], ScheduleDelay::Memory);
+}
+
+// A wait placed ahead of the input order is credited the buffers it is the
+// last user of (both schedulers place every step with chargeAndPlace):
+//
+//   0 X  compute, defines x (10 B, live out)
+//   1 A  compute, defines a (100 B)
+//   2 S  start, reads a
+//   3 W  wait of S, reads a (the collective's input lives until its wait)
+//   4    the terminator
+TEST(ScheduleProblemTest, MemoryWindowCreditsWaits) {
+  BlockSimulation sim;
+  auto op = [](SimOp::Kind kind, unsigned start) {
+    SimOp simOp;
+    simOp.kind = kind;
+    simOp.durationUs = 1;
+    simOp.start = start;
+    return simOp;
+  };
+  using Kind = SimOp::Kind;
+  sim.simOps = {op(Kind::Compute, 0), op(Kind::Compute, 0), op(Kind::Start, 0),
+                op(Kind::Wait, 2), op(Kind::Compute, 0)};
+  sim.streamNames = {"g"};
+  DependenceGraph graph =
+      DependenceGraph::fromEdges(5, {{1, 2}, {2, 3}, {0, 4}, {3, 4}});
+  MemoryProblem memory;
+  for (unsigned step = 0; step < 5; ++step)
+    memory.addStep();
+  memory.addBuffer(10, 0u, /*liveOut=*/true);
+  unsigned a = memory.addBuffer(100, 1u);
+  memory.addUse(a, 2);
+  memory.addUse(a, 3);
+  std::vector<unsigned> order = {0, 1, 2, 3, 4};
+  std::vector<int64_t> input = MemoryProfile(memory, order).getTimeline();
+  ScheduleProblem problem(sim, graph, memory, input);
+  MemoryWindow window(problem);
+  // A, S and W ahead of X: A keeps a over X's position, W frees it there.
+  window.chargeAndPlace(1);
+  window.chargeAndPlace(2);
+  EXPECT_EQ(window.getFrontier(), 0u);
+  EXPECT_EQ(window.getWindowMax(1), input[0] + 100);
+  EXPECT_EQ(window.getAheadBytes(3), -100);
+  window.chargeAndPlace(3);
+  EXPECT_EQ(window.getWindowMax(1), input[0]);
+  EXPECT_EQ(window.getLive(), 0);
+}

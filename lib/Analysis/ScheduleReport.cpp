@@ -10,7 +10,7 @@
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/LowerBounds.h"
-#include "sched/Dialect/Sched/IR/FutureFlow.h"
+#include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/Location.h"
@@ -76,24 +76,22 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   if (function.isExternal())
     return report;
   Block &body = function.getFunctionBody().front();
-  if (Operation *crossing = findBlockCrossingFuture(body))
-    return mlir::emitError(crossing->getLoc())
-           << "cannot report on @" << report.name << ": this '"
-           << crossing->getName()
-           << "' has its future carried through an 'scf.for' or 'scf.if'; "
-              "the simulation of a block needs each of its starts waited on "
-              "in it";
-  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, costModel);
-  if (failed(sim))
+  if (!function.getFunctionBody().hasOneBlock())
+    mlir::emitWarning(function.getLoc())
+        << "not simulated: the blocks after the entry block of @" << report.name
+        << ", counted as zero time";
+  FailureOr<ProgramSimulation> program =
+      buildProgramSimulation(body, costModel);
+  if (failed(program))
     return failure();
+  BlockSimulation *sim = &program->sim;
   FailureOr<SimResult> result = simulate(sim->simOps);
   if (failed(result))
     return mlir::emitError(function.getLoc(),
                            "cannot simulate the order of this function");
-  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
-  if (failed(liveness))
+  FailureOr<std::vector<int64_t>> memory = getNestedMemoryTimeline(body);
+  if (failed(memory))
     return failure();
-  MemoryProfile memory(liveness->getProblem(), liveness->getProgramOrder());
 
   report.sim = *result;
   FailureOr<double> bound = computeHeadTailBound(sim->simOps);
@@ -101,8 +99,12 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
   FailureOr<double> subset = computeSubsetBound(sim->simOps);
   report.subsetBoundUs = succeeded(subset) ? *subset : 0;
   report.streamNames = sim->streamNames;
-  report.peakMemoryBytes = memory.getPeak();
-  report.peakStep = memory.getPeakPosition();
+  // The first step at the peak.
+  for (auto [step, bytes] : llvm::enumerate(*memory))
+    if (bytes > report.peakMemoryBytes) {
+      report.peakMemoryBytes = bytes;
+      report.peakStep = step;
+    }
   for (auto [pos, op] : llvm::enumerate(sim->ops)) {
     FunctionReport::Op row;
     row.name = op->getName().getStringRef().str();
@@ -116,8 +118,29 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
     row.simKind = sim->simOps[pos].kind;
     row.beginUs = result->beginUs[pos];
     row.endUs = result->endUs[pos];
-    row.memoryBytes = memory.getTimeline()[pos];
+    row.memoryBytes = (*memory)[program->topLevel[pos]];
     report.ops.push_back(std::move(row));
+  }
+  for (const SimRegion &region : program->regions) {
+    FunctionReport::Region row;
+    row.kind = region.kind;
+    row.location = formatLocation(region.op->getLoc());
+    // sched-gen names its loops (`mb0.layers.forward`).
+    if (auto name = dyn_cast<NameLoc>(region.op->getLoc());
+        name && row.location.empty())
+      row.location = name.getName().str();
+    row.source = region.source;
+    row.iterations = region.iterations;
+    row.instances = region.instances.size();
+    row.depth = region.depth;
+    row.beginUs = result->beginUs[region.instances.front().first];
+    row.endUs = result->endUs[region.instances.back().second];
+    row.timeUs = 0;
+    for (auto [begin, end] : region.instances)
+      row.timeUs += result->endUs[end] - result->beginUs[begin];
+    row.thenUs = region.thenUs;
+    row.elseUs = region.elseUs;
+    report.regions.push_back(std::move(row));
   }
   for (const SimResult::Collective &c : result->collectives) {
     auto op = cast<CollectiveOpInterface>(sim->ops[c.op]);
@@ -142,6 +165,29 @@ mlir::sched::buildFunctionReport(FunctionOpInterface function,
 //===----------------------------------------------------------------------===//
 // JSON report
 //===----------------------------------------------------------------------===//
+
+/// Writes the `regions` array of a function's report.
+static void writeJSONRegions(llvm::json::OStream &json,
+                             ArrayRef<FunctionReport::Region> regions) {
+  json.attributeArray("regions", [&] {
+    for (const FunctionReport::Region &region : regions)
+      json.object([&] {
+        json.attribute("kind", region.kind);
+        json.attribute("source", region.source);
+        json.attribute("iterations", region.iterations);
+        json.attribute("instances", static_cast<int64_t>(region.instances));
+        json.attribute("depth", static_cast<int64_t>(region.depth));
+        json.attribute("begin_us", region.beginUs);
+        json.attribute("end_us", region.endUs);
+        json.attribute("time_us", region.timeUs);
+        if (region.kind == "scf.if") {
+          json.attribute("then_us", region.thenUs);
+          json.attribute("else_us", region.elseUs);
+        }
+        json.attribute("location", region.location);
+      });
+  });
+}
 
 void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
                                   raw_ostream &os) {
@@ -175,6 +221,8 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
             });
           json.attribute("peak_memory_bytes", r.peakMemoryBytes);
           json.attribute("peak_memory_step", static_cast<int64_t>(r.peakStep));
+          if (!r.regions.empty())
+            writeJSONRegions(json, r.regions);
           json.attributeArray("collectives", [&] {
             for (const FunctionReport::Collective &c : r.collectives)
               json.object([&] {
@@ -202,6 +250,33 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
 // Summary table
 //===----------------------------------------------------------------------===//
 
+/// Writes one row per loop, branch, region and call of a summary table.
+static void writeRegionRows(ArrayRef<FunctionReport::Region> regions,
+                            raw_ostream &os) {
+  if (regions.empty())
+    return;
+  os << llvm::format("  %-20s %-24s %6s %9s %12s %12s %12s\n", "region", "runs",
+                     "iters", "instances", "time_us", "per_iter_us",
+                     "begin_us");
+  for (const FunctionReport::Region &region : regions) {
+    std::string kind = std::string(2 * region.depth, ' ') + region.kind;
+    int64_t runsTotal = region.iterations * region.instances;
+    double perIteration = runsTotal > 0 ? region.timeUs / runsTotal : 0;
+    os << llvm::format(
+        "  %-20s %-24s %6lld %9u %12.3f %12.3f %12.3f", kind.c_str(),
+        region.source.c_str(), static_cast<long long>(region.iterations),
+        region.instances, region.timeUs, perIteration, region.beginUs);
+    if (!region.location.empty())
+      os << "  " << region.location;
+    // A branch chosen by the simulation, not by a constant condition.
+    if (region.kind == "scf.if" && (region.thenUs > 0 || region.elseUs > 0))
+      os << llvm::format("  (bound: the slower branch; then %.3f us, else "
+                         "%.3f us)",
+                         region.thenUs, region.elseUs);
+    os << "\n";
+  }
+}
+
 void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
                                     raw_ostream &os) {
   for (const FunctionReport &r : reports) {
@@ -225,6 +300,7 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
       os << "  " << describeExact(r) << "\n";
     os << llvm::format("  peak memory     %12s at step %u\n",
                        formatBytes(r.peakMemoryBytes).c_str(), r.peakStep);
+    writeRegionRows(r.regions, os);
     if (r.collectives.empty())
       continue;
     os << llvm::format("  %5s %-18s %-10s %14s %11s %11s %11s\n", "step",

@@ -8,7 +8,10 @@
 #include "sched/Workloads/TransformerGenerator.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -262,6 +265,11 @@ namespace {
 /// Builds the step op by op; every collective is waited on at once.
 class Generator {
 public:
+  /// Activations a layer's backward pass needs.
+  struct Saved {
+    Value x, h1, qkv, attn, x1, h2, up, act;
+  };
+
   /// A generator of `c`, whose sizes `z` computeSizes checked.
   Generator(MLIRContext *context, const TransformerConfig &c,
             const StepSizes &z)
@@ -380,14 +388,59 @@ private:
     return c.fsdp > 1 ? gather("fsdp", shard, c.fsdp) : shard;
   }
 
-  /// Activations a layer's backward pass needs.
-  struct Saved {
-    Value x, h1, qkv, attn, x1, h2, up, act;
-  };
-
   Value forwardLayer(Value x, Value w, Saved &saved);
   Value backwardLayer(Value dx, Value w, const Saved &saved, Value &gradFlat);
   Value reduceGradients(Value gradFlat);
+
+  /// What the micro-batches carry: the loss and the gradients accumulated
+  /// so far (unrolled: one flat gradient per layer; rolled: all layers'
+  /// stacked, reduced after the last micro-batch).
+  struct StepState {
+    Value loss, embedGrad;
+    SmallVector<Value> layerGrads;
+    Value gradStack;
+  };
+  /// The activations the backward pass reads: per layer (unrolled), or one
+  /// stacked tensor per saved field (rolled).
+  struct SavedLayers {
+    SmallVector<Saved> layers;
+    SmallVector<Value> stacks;
+  };
+  /// One micro-batch's forward and backward passes; `first` has no
+  /// gradients to accumulate into, `last` reduces them.
+  void microBatch(const std::string &mb, bool first, bool last, StepState &st);
+  Value unrolledForward(const std::string &mb, Value x, SavedLayers &saved);
+  Value unrolledBackward(const std::string &mb, Value dx,
+                         const SavedLayers &saved, bool last, StepState &st);
+  /// Adam on one shard and its gradient.
+  Value adam(Value shard, Value gradShard);
+
+  /// Layers as loops: the forward, backward and optimizer loops over the
+  /// stacked layer parameters, and the micro-batches between the first and
+  /// the last as a loop.
+  Value rolledForward(const std::string &mb, Value x, SavedLayers &saved);
+  Value rolledBackward(const std::string &mb, Value dx,
+                       const SavedLayers &saved, bool first, bool last,
+                       StepState &st);
+  void rolledMicroBatches(StepState &st);
+  Value rolledAdam(Value gradStack);
+  /// An `scf.for` from `lower` to `upper` named `name`; `bodyFn` builds an
+  /// iteration from the induction variable and the iteration arguments and
+  /// returns what it yields.
+  scf::ForOp loop(const std::string &name, int64_t lower, int64_t upper,
+                  ValueRange inits,
+                  function_ref<SmallVector<Value>(Value, ValueRange)> bodyFn);
+  Value indexConstant(int64_t value);
+  /// Entry `index` of the stacked tensor `stack`, and `stack` with it
+  /// replaced by `value`.
+  Value sliceAt(Value stack, Value index);
+  Value insertAt(Value value, Value stack, Value index);
+  /// An empty stack of `layers` tensors of type `entry`.
+  Value emptyStack(Type entry);
+
+  Value tokenIds, embedShardArg;
+  /// The layer shards (rolled: one stacked tensor).
+  ValueRange layerShardArgs;
 
   MLIRContext *context;
   const TransformerConfig &c;
@@ -521,138 +574,371 @@ OwningOpRef<ModuleOp> Generator::run(StringRef targetPreset) {
   group("fsdp", c.fsdp, c.tp);
   group("dp", c.dp, c.tp * c.fsdp);
 
-  // Arguments: the tokens, then one parameter shard per layer and one for
-  // the embedding and head.
+  // Arguments: the tokens, then the parameter shards of the embedding and
+  // head and of every layer (rolled: all layers' in one stacked tensor).
   int64_t layerShard = llvm::alignTo(layerParams, c.fsdp) / c.fsdp;
   int64_t embedShard = llvm::alignTo(embedParams, c.fsdp) / c.fsdp;
   SmallVector<Type> argTypes = {tensor({c.microBatch, c.seq}, b.getI64Type())};
   argTypes.push_back(tensor({embedShard}, act));
-  for (int64_t l = 0; l < c.layers; ++l)
-    argTypes.push_back(tensor({layerShard}, act));
+  if (c.layersAsLoops)
+    argTypes.push_back(tensor({c.layers, layerShard}, act));
+  else
+    for (int64_t l = 0; l < c.layers; ++l)
+      argTypes.push_back(tensor({layerShard}, act));
   auto func = func::FuncOp::create(b, loc, "train_step",
                                    b.getFunctionType(argTypes, {}));
   Block *body = func.addEntryBlock();
   b.setInsertionPointToStart(body);
-  Value tokenIds = body->getArgument(0);
-  Value embedShardArg = body->getArgument(1);
-  auto layerShardArg = [&](int64_t l) { return body->getArgument(2 + l); };
+  tokenIds = body->getArgument(0);
+  embedShardArg = body->getArgument(1);
+  layerShardArgs = body->getArguments().drop_front(2);
 
-  int64_t H = c.hidden;
-  Value loss;
-  Value embedGrad;
-  SmallVector<Value> layerGrads(c.layers);
-  for (int64_t m = 0; m < c.microBatches; ++m) {
-    std::string mb =
-        c.microBatches > 1 ? llvm::formatv("mb{0}.", m).str() : std::string();
-    // Embedding (vocabulary-parallel under tp).
-    prefix = mb + "embed.";
-    Value we = fullParams(embedShardArg);
-    Value x = computeW("embedding", {tokenIds}, we, tokens * H,
-                       tensor({tokens, H}, act), 0);
-    x = c.tp > 1 ? reduceTP(x) : x;
-    // Forward.
-    SmallVector<Saved> saved(c.layers);
-    for (int64_t l = 0; l < c.layers; ++l) {
-      prefix = mb + llvm::formatv("layers.{0}.", l).str();
-      Value w = fullParams(layerShardArg(l));
-      x = forwardLayer(x, w, saved[l]);
-      if (c.activationCheckpointing)
-        saved[l] = Saved{saved[l].x, {}, {}, {}, {}, {}, {}, {}};
-    }
-    // Head and loss.
-    prefix = mb + "head.";
-    Value wh = fullParams(embedShardArg);
-    Value n = computeW("rms_norm", {x}, wh, H, tensor({tokensSp, H}, act),
-                       4 * tokensSp * H);
-    Value h = gatherTP(n);
-    Value logits = computeW("lm_head", {h}, wh, vocabLocal * H,
-                            tensor({tokens, vocabLocal}, act),
-                            2 * tokens * H * vocabLocal);
-    Value stats =
-        compute("cross_entropy_stats", {logits, tokenIds},
-                tensor({tokens, 2}, b.getF32Type()), 4 * tokens * vocabLocal);
-    if (c.tp > 1)
-      stats = allReduce("tp", stats, ReductionKind::Sum);
-    Value mbLoss = compute("cross_entropy", {stats},
-                           tensor({1}, b.getF32Type()), 2 * tokens);
-    loss = loss ? compute("add_loss", {loss, mbLoss},
-                          tensor({1}, b.getF32Type()), 1)
-                : mbLoss;
-    if (!c.backward)
-      continue;
-
-    // Backward of the head.
-    Value dLogits =
-        compute("cross_entropy_bwd", {logits, stats, tokenIds},
-                tensor({tokens, vocabLocal}, act), 4 * tokens * vocabLocal);
-    Value dH = computeW("lm_head_dgrad", {dLogits}, wh, vocabLocal * H,
-                        tensor({tokens, H}, act), 2 * tokens * H * vocabLocal);
-    Value gwHead =
-        compute("lm_head_wgrad", {dLogits, h}, tensor({vocabLocal, H}, grad),
-                2 * tokens * H * vocabLocal);
-    dH = reduceTP(dH);
-    Value dx = compute("rms_norm_bwd", {dH, x}, tensor({tokensSp, H}, act),
-                       8 * tokensSp * H);
-    // Layers in reverse; ZeRO-3 gathers the parameters again.
-    for (int64_t l = c.layers - 1; l >= 0; --l) {
-      prefix = mb + llvm::formatv("layers.{0}.", l).str();
-      Value w = fullParams(layerShardArg(l));
-      Saved s = saved[l];
-      if (c.activationCheckpointing) {
-        std::string outer = prefix;
-        prefix = outer + "recompute.";
-        forwardLayer(s.x, w, s);
-        prefix = outer;
-      }
-      dx = backwardLayer(dx, w, s, layerGrads[l]);
-      if (m + 1 == c.microBatches)
-        layerGrads[l] = reduceGradients(layerGrads[l]);
-    }
-    // Embedding gradients (head and embedding share the flat parameter).
-    prefix = mb + "embed.";
-    Value gwEmbed = compute("embedding_wgrad", {dx, tokenIds},
-                            tensor({vocabLocal, H}, grad), tokens * H);
-    int64_t flat = llvm::alignTo(embedParams, c.fsdp);
-    Value grads =
-        compute("flatten_grads", {gwEmbed, gwHead}, tensor({flat}, grad), 0);
-    embedGrad = embedGrad ? compute("accumulate_grads", {embedGrad, grads},
-                                    tensor({flat}, grad), flat)
-                          : grads;
-    if (m + 1 == c.microBatches)
-      embedGrad = reduceGradients(embedGrad);
+  StepState st;
+  st.layerGrads.resize(c.layers);
+  if (!c.layersAsLoops) {
+    for (int64_t m = 0; m < c.microBatches; ++m)
+      microBatch(c.microBatches > 1 ? llvm::formatv("mb{0}.", m).str() : "",
+                 m == 0, m + 1 == c.microBatches, st);
+  } else {
+    rolledMicroBatches(st);
   }
 
   // Optimizer: Adam on each shard (the moments are not modelled as values;
   // their traffic is in the cost).
-  SmallVector<Value> results = {loss};
-  SmallVector<Type> resultTypes = {loss.getType()};
+  SmallVector<Value> results = {st.loss};
   if (c.backward) {
-    auto adam = [&](Value shard, Value gradShard, const std::string &name) {
-      prefix = name;
-      int64_t n = cast<RankedTensorType>(shard.getType()).getNumElements();
-      auto op = ComputeOp::create(
-          b, loc, TypeRange{shard.getType()}, b.getStringAttr("adam"),
-          ValueRange{shard, gradShard}, ValueRange{},
-          CostAttr::get(context, 12 * n, 16 * n, 12 * n, std::nullopt));
-      setName(op, prefix + "adam");
-      results.push_back(op.getResult(0));
-      resultTypes.push_back(shard.getType());
-    };
-    adam(embedShardArg, embedGrad, "embed.");
-    for (int64_t l = 0; l < c.layers; ++l)
-      adam(layerShardArg(l), layerGrads[l],
-           llvm::formatv("layers.{0}.", l).str());
+    prefix = "embed.";
+    results.push_back(adam(embedShardArg, st.embedGrad));
+    if (c.layersAsLoops) {
+      results.push_back(rolledAdam(st.gradStack));
+    } else {
+      for (int64_t l = 0; l < c.layers; ++l) {
+        prefix = llvm::formatv("layers.{0}.", l).str();
+        results.push_back(adam(layerShardArgs[l], st.layerGrads[l]));
+      }
+    }
   }
   func::ReturnOp::create(b, loc, results);
-  func.setFunctionType(b.getFunctionType(argTypes, resultTypes));
+  func.setFunctionType(
+      b.getFunctionType(argTypes, ValueRange(results).getTypes()));
   return module;
+}
+
+Value Generator::adam(Value shard, Value gradShard) {
+  int64_t n = cast<RankedTensorType>(shard.getType()).getNumElements();
+  auto op = ComputeOp::create(
+      b, loc, TypeRange{shard.getType()}, b.getStringAttr("adam"),
+      ValueRange{shard, gradShard}, ValueRange{},
+      CostAttr::get(context, 12 * n, 16 * n, 12 * n, std::nullopt));
+  setName(op, prefix + "adam");
+  return op.getResult(0);
+}
+
+void Generator::microBatch(const std::string &mb, bool first, bool last,
+                           StepState &st) {
+  int64_t H = c.hidden;
+  // Embedding (vocabulary-parallel under tp).
+  prefix = mb + "embed.";
+  Value we = fullParams(embedShardArg);
+  Value x = computeW("embedding", {tokenIds}, we, tokens * H,
+                     tensor({tokens, H}, act), 0);
+  x = c.tp > 1 ? reduceTP(x) : x;
+  SavedLayers saved;
+  x = c.layersAsLoops ? rolledForward(mb, x, saved)
+                      : unrolledForward(mb, x, saved);
+  // Head and loss.
+  prefix = mb + "head.";
+  Value wh = fullParams(embedShardArg);
+  Value n = computeW("rms_norm", {x}, wh, H, tensor({tokensSp, H}, act),
+                     4 * tokensSp * H);
+  Value h = gatherTP(n);
+  Value logits =
+      computeW("lm_head", {h}, wh, vocabLocal * H,
+               tensor({tokens, vocabLocal}, act), 2 * tokens * H * vocabLocal);
+  Value stats =
+      compute("cross_entropy_stats", {logits, tokenIds},
+              tensor({tokens, 2}, b.getF32Type()), 4 * tokens * vocabLocal);
+  if (c.tp > 1)
+    stats = allReduce("tp", stats, ReductionKind::Sum);
+  Value mbLoss = compute("cross_entropy", {stats}, tensor({1}, b.getF32Type()),
+                         2 * tokens);
+  st.loss = !first ? compute("add_loss", {st.loss, mbLoss},
+                             tensor({1}, b.getF32Type()), 1)
+                   : mbLoss;
+  if (!c.backward)
+    return;
+
+  // Backward of the head.
+  Value dLogits =
+      compute("cross_entropy_bwd", {logits, stats, tokenIds},
+              tensor({tokens, vocabLocal}, act), 4 * tokens * vocabLocal);
+  Value dH = computeW("lm_head_dgrad", {dLogits}, wh, vocabLocal * H,
+                      tensor({tokens, H}, act), 2 * tokens * H * vocabLocal);
+  Value gwHead =
+      compute("lm_head_wgrad", {dLogits, h}, tensor({vocabLocal, H}, grad),
+              2 * tokens * H * vocabLocal);
+  dH = reduceTP(dH);
+  Value dx = compute("rms_norm_bwd", {dH, x}, tensor({tokensSp, H}, act),
+                     8 * tokensSp * H);
+  dx = c.layersAsLoops ? rolledBackward(mb, dx, saved, first, last, st)
+                       : unrolledBackward(mb, dx, saved, last, st);
+  // Embedding gradients (head and embedding share the flat parameter).
+  prefix = mb + "embed.";
+  Value gwEmbed = compute("embedding_wgrad", {dx, tokenIds},
+                          tensor({vocabLocal, H}, grad), tokens * H);
+  int64_t flat = llvm::alignTo(embedParams, c.fsdp);
+  Value grads =
+      compute("flatten_grads", {gwEmbed, gwHead}, tensor({flat}, grad), 0);
+  st.embedGrad = !first ? compute("accumulate_grads", {st.embedGrad, grads},
+                                  tensor({flat}, grad), flat)
+                        : grads;
+  if (last)
+    st.embedGrad = reduceGradients(st.embedGrad);
+}
+
+Value Generator::unrolledForward(const std::string &mb, Value x,
+                                 SavedLayers &saved) {
+  saved.layers.resize(c.layers);
+  for (int64_t l = 0; l < c.layers; ++l) {
+    prefix = mb + llvm::formatv("layers.{0}.", l).str();
+    Value w = fullParams(layerShardArgs[l]);
+    x = forwardLayer(x, w, saved.layers[l]);
+    if (c.activationCheckpointing)
+      saved.layers[l] = Saved{saved.layers[l].x, {}, {}, {}, {}, {}, {}, {}};
+  }
+  return x;
+}
+
+Value Generator::unrolledBackward(const std::string &mb, Value dx,
+                                  const SavedLayers &saved, bool last,
+                                  StepState &st) {
+  // Layers in reverse; ZeRO-3 gathers the parameters again.
+  for (int64_t l = c.layers - 1; l >= 0; --l) {
+    prefix = mb + llvm::formatv("layers.{0}.", l).str();
+    Value w = fullParams(layerShardArgs[l]);
+    Saved s = saved.layers[l];
+    if (c.activationCheckpointing) {
+      std::string outer = prefix;
+      prefix = outer + "recompute.";
+      forwardLayer(s.x, w, s);
+      prefix = outer;
+    }
+    dx = backwardLayer(dx, w, s, st.layerGrads[l]);
+    if (last)
+      st.layerGrads[l] = reduceGradients(st.layerGrads[l]);
+  }
+  return dx;
+}
+
+//===----------------------------------------------------------------------===//
+// Layers as loops
+//===----------------------------------------------------------------------===//
+
+Value Generator::indexConstant(int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+scf::ForOp
+Generator::loop(const std::string &name, int64_t lower, int64_t upper,
+                ValueRange inits,
+                function_ref<SmallVector<Value>(Value, ValueRange)> bodyFn) {
+  Value lo = indexConstant(lower), hi = indexConstant(upper),
+        one = indexConstant(1);
+  auto forOp = scf::ForOp::create(
+      b, loc, lo, hi, one, inits,
+      [&](OpBuilder &nested, Location, Value iv, ValueRange args) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nested.getInsertionBlock(),
+                            nested.getInsertionPoint());
+        SmallVector<Value> yielded = bodyFn(iv, args);
+        scf::YieldOp::create(b, loc, yielded);
+      });
+  setName(forOp, name);
+  return forOp;
+}
+
+/// The offsets, sizes and strides of entry `index` of the stacked `type`.
+static void getStackSlice(Builder &b, RankedTensorType type, Value index,
+                          SmallVectorImpl<OpFoldResult> &offsets,
+                          SmallVectorImpl<OpFoldResult> &sizes,
+                          SmallVectorImpl<OpFoldResult> &strides) {
+  offsets.push_back(index);
+  sizes.push_back(b.getIndexAttr(1));
+  for (int64_t size : type.getShape().drop_front()) {
+    offsets.push_back(b.getIndexAttr(0));
+    sizes.push_back(b.getIndexAttr(size));
+  }
+  strides.assign(type.getRank(), b.getIndexAttr(1));
+}
+
+Value Generator::sliceAt(Value stack, Value index) {
+  auto type = cast<RankedTensorType>(stack.getType());
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  getStackSlice(b, type, index, offsets, sizes, strides);
+  auto entry = RankedTensorType::get(type.getShape().drop_front(),
+                                     type.getElementType());
+  return tensor::ExtractSliceOp::create(b, loc, entry, stack, offsets, sizes,
+                                        strides);
+}
+
+Value Generator::insertAt(Value value, Value stack, Value index) {
+  auto type = cast<RankedTensorType>(stack.getType());
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  getStackSlice(b, type, index, offsets, sizes, strides);
+  return tensor::InsertSliceOp::create(b, loc, value, stack, offsets, sizes,
+                                       strides);
+}
+
+Value Generator::emptyStack(Type entry) {
+  auto type = cast<RankedTensorType>(entry);
+  SmallVector<int64_t> shape = {c.layers};
+  llvm::append_range(shape, type.getShape());
+  return tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+}
+
+/// The fields of `Saved` a rolled forward keeps for the backward loop.
+static SmallVector<Value *> getSavedFields(Generator::Saved &s,
+                                           bool checkpointing) {
+  if (checkpointing)
+    return {&s.x};
+  return {&s.x, &s.h1, &s.qkv, &s.attn, &s.x1, &s.h2, &s.up, &s.act};
+}
+
+Value Generator::rolledForward(const std::string &mb, Value x,
+                               SavedLayers &saved) {
+  // The types of the saved activations: those of one layer's forward, built
+  // in a scratch block that is then dropped.
+  SmallVector<Type> savedTypes;
+  {
+    Block scratch;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&scratch);
+    Saved s;
+    forwardLayer(x, fullParams(sliceAt(layerShardArgs[0], indexConstant(0))),
+                 s);
+    for (Value *field : getSavedFields(s, c.activationCheckpointing))
+      savedTypes.push_back(field->getType());
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(scratch)))
+      op.erase();
+  }
+  SmallVector<Value> inits = {x};
+  for (Type type : savedTypes)
+    inits.push_back(emptyStack(type));
+  scf::ForOp forward = loop(
+      mb + "layers.forward", 0, c.layers, inits, [&](Value l, ValueRange args) {
+        prefix = mb + "layers.";
+        Value w = fullParams(sliceAt(layerShardArgs[0], l));
+        Saved s;
+        SmallVector<Value> yielded = {forwardLayer(args[0], w, s)};
+        for (auto [i, field] :
+             llvm::enumerate(getSavedFields(s, c.activationCheckpointing)))
+          yielded.push_back(insertAt(*field, args[1 + i], l));
+        return yielded;
+      });
+  llvm::append_range(saved.stacks, forward.getResults().drop_front());
+  return forward.getResult(0);
+}
+
+Value Generator::rolledBackward(const std::string &mb, Value dx,
+                                const SavedLayers &saved, bool first, bool last,
+                                StepState &st) {
+  int64_t flat = llvm::alignTo(layerParams, c.fsdp);
+  // The stacked gradients it reads (accumulated so far) and writes: in
+  // place between the first and the last micro-batch; the first writes a
+  // new stack, the last a new stack of the reduced gradients.
+  Value read = st.gradStack;
+  Value writeInit;
+  if (!first && !last)
+    writeInit = read;
+  else if (last)
+    writeInit = emptyStack(tensor({(c.fsdp > 1 ? flat / c.fsdp : flat)}, grad));
+  else
+    writeInit = emptyStack(tensor({flat}, grad));
+  bool inPlace = !first && !last;
+  scf::ForOp backward = loop(
+      mb + "layers.backward", 0, c.layers, {dx, writeInit},
+      [&](Value i, ValueRange args) {
+        prefix = mb + "layers.";
+        Value l = arith::SubIOp::create(b, loc, indexConstant(c.layers - 1), i);
+        Value w = fullParams(sliceAt(layerShardArgs[0], l));
+        Saved s;
+        SmallVector<Value *> fields =
+            getSavedFields(s, c.activationCheckpointing);
+        for (auto [field, stack] : llvm::zip_equal(fields, saved.stacks))
+          *field = sliceAt(stack, l);
+        if (c.activationCheckpointing) {
+          std::string outer = prefix;
+          prefix = outer + "recompute.";
+          forwardLayer(s.x, w, s);
+          prefix = outer;
+        }
+        Value gradFlat = first ? Value() : sliceAt(inPlace ? args[1] : read, l);
+        Value dX = backwardLayer(args[0], w, s, gradFlat);
+        if (last)
+          gradFlat = reduceGradients(gradFlat);
+        return SmallVector<Value>{dX, insertAt(gradFlat, args[1], l)};
+      });
+  st.gradStack = backward.getResult(1);
+  return backward.getResult(0);
+}
+
+void Generator::rolledMicroBatches(StepState &st) {
+  int64_t m = c.microBatches;
+  if (m == 1) {
+    microBatch("", true, true, st);
+    return;
+  }
+  // The first and the last micro-batch differ (no accumulation; the
+  // gradient reduction), the ones between are one loop.
+  microBatch("mb0.", true, false, st);
+  if (m > 2) {
+    SmallVector<Value> inits = {st.loss};
+    if (c.backward)
+      inits.append({st.embedGrad, st.gradStack});
+    scf::ForOp middle =
+        loop("micro_batches", 1, m - 1, inits, [&](Value, ValueRange args) {
+          StepState inner;
+          inner.loss = args[0];
+          if (c.backward) {
+            inner.embedGrad = args[1];
+            inner.gradStack = args[2];
+          }
+          microBatch("mb.", false, false, inner);
+          SmallVector<Value> yielded = {inner.loss};
+          if (c.backward)
+            yielded.append({inner.embedGrad, inner.gradStack});
+          return yielded;
+        });
+    st.loss = middle.getResult(0);
+    if (c.backward) {
+      st.embedGrad = middle.getResult(1);
+      st.gradStack = middle.getResult(2);
+    }
+  }
+  microBatch(llvm::formatv("mb{0}.", m - 1).str(), false, true, st);
+}
+
+Value Generator::rolledAdam(Value gradStack) {
+  Value shards = layerShardArgs[0];
+  auto stacked = cast<RankedTensorType>(shards.getType());
+  Type shard = RankedTensorType::get(stacked.getShape().drop_front(),
+                                     stacked.getElementType());
+  scf::ForOp update =
+      loop("layers.optimizer", 0, c.layers, {emptyStack(shard)},
+           [&](Value l, ValueRange args) {
+             prefix = "layers.";
+             Value updated = adam(sliceAt(shards, l), sliceAt(gradStack, l));
+             return SmallVector<Value>{insertAt(updated, args[0], l)};
+           });
+  return update.getResult(0);
 }
 
 OwningOpRef<ModuleOp>
 mlir::sched::generateTransformerStep(MLIRContext *context,
                                      const TransformerConfig &config,
                                      StringRef targetPreset) {
-  context->loadDialect<SchedDialect, func::FuncDialect>();
+  context->loadDialect<SchedDialect, func::FuncDialect, arith::ArithDialect,
+                       scf::SCFDialect, tensor::TensorDialect>();
   std::string problem = verifyConfig(config);
   FailureOr<StepSizes> sizes = failure();
   if (problem.empty())

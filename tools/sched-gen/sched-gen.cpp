@@ -10,6 +10,7 @@
 //
 //   sched-gen --preset=llama3-8b --fsdp=8 --target=h100-sxm -o step.mlir
 //   sched-gen --preset=tiny --tp=2 --sp --fsdp=2 --dp=2
+//   sched-gen --preset=llama3-70b --fsdp=8 --layers-as-loops
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +74,12 @@ static cl::opt<bool>
     checkpoint("checkpoint",
                cl::desc("activation checkpointing (default: off)"),
                cl::cat(category));
+static cl::opt<bool> layersAsLoops(
+    "layers-as-loops",
+    cl::desc("write the layers as scf.for loops over stacked parameters "
+             "(forward, backward, optimizer) and the micro-batches between "
+             "the first and the last as a loop (default: off, unrolled)"),
+    cl::cat(category));
 static cl::opt<std::string> dtype("dtype",
                                   cl::desc("parameter and activation type "
                                            "(bf16, f16, f32) (default: bf16)"),
@@ -119,6 +126,7 @@ int main(int argc, char **argv) {
   config->sequenceParallel = sp;
   config->backward = !forwardOnly;
   config->activationCheckpointing = checkpoint;
+  config->layersAsLoops = layersAsLoops;
 
   MLIRContext context;
   // Diagnostics go to stderr with the default handler.

@@ -47,8 +47,24 @@ struct FunctionReport {
     double durationUs, issueUs, beginUs, endUs, exposedUs;
   };
 
+  /// One loop, branch, region or call the simulation went into (see
+  /// sched/Analysis/ProgramSimulation.h).
+  struct Region {
+    std::string kind, location, source;
+    int64_t iterations;
+    /// Times it ran (1, or the iterations of the loops around it).
+    unsigned instances, depth;
+    /// Begin of its first instance, end of its last, and the time of all
+    /// instances together.
+    double beginUs, endUs, timeUs;
+    /// An `scf.if` with a condition that is not a constant: the time of each
+    /// branch on its own (the slower one is simulated).
+    double thenUs, elseUs;
+  };
+
   std::string name, target;
   std::vector<Op> ops;
+  std::vector<Region> regions;
   std::vector<Collective> collectives;
   std::vector<std::string> streamNames;
   SimResult sim;

@@ -51,6 +51,10 @@ struct TransformerConfig {
   bool backward = true;
   /// Recompute each layer's forward in the backward pass.
   bool activationCheckpointing = false;
+  /// Write the layers as loops (`scf.for` over stacked layer parameters:
+  /// forward, backward, optimizer) and the micro-batches between the first
+  /// and the last as a loop, instead of unrolling them.
+  bool layersAsLoops = false;
   /// GPUs per node, for the groups' `ranks_per_node`.
   int64_t gpusPerNode = 8;
   /// Element types of parameters and activations, and of gradients when

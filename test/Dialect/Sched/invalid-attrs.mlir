@@ -313,5 +313,21 @@ func.func @pipeline_depth_two() {
   // expected-error@+1 {{'sched.pipeline_depth' must be 1 : i64 on a loop}}
   scf.for %i = %c0 to %c1 step %c1 {
   } {sched.pipeline_depth = 2 : i64}
+
+// -----
+
+// Tests sched.trip_count_bound: only loops are bounded.
+// expected-error@+1 {{'sched.trip_count_bound' is only valid on a loop}}
+"test.op"() {sched.trip_count_bound = 4} : () -> ()
+
+// -----
+
+// Tests sched.trip_count_bound: a non-negative integer.
+func.func @negative_trip_count_bound(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'sched.trip_count_bound' must be a non-negative integer}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {sched.trip_count_bound = -1}
   return
 }

@@ -17,6 +17,7 @@
 #include "TestPasses.h"
 
 #include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
@@ -62,10 +63,11 @@ struct TestStreamSimulatorPass
       CostModel model(*target);
       if (*profile)
         model.setProfile(**profile);
-      FailureOr<BlockSimulation> sim =
-          buildBlockSimulation(func.getBody().front(), model);
-      if (failed(sim))
+      FailureOr<ProgramSimulation> program =
+          buildProgramSimulation(func.getBody().front(), model);
+      if (failed(program))
         return WalkResult::interrupt();
+      BlockSimulation *sim = &program->sim;
       FailureOr<SimResult> result = simulate(sim->simOps);
       FailureOr<double> bound = computeHeadTailBound(sim->simOps);
       if (failed(result) || failed(bound)) {

@@ -97,6 +97,16 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == getViewAttrName())
     return verifyViewMarker(op, attr.getValue());
+  if (attr.getName() == getTripCountBoundAttrName()) {
+    if (!isa<LoopLikeOpInterface>(op))
+      return op->emitError() << "'" << getTripCountBoundAttrName()
+                             << "' is only valid on a loop";
+    auto bound = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!bound || bound.getValue().isNegative())
+      return op->emitError() << "'" << getTripCountBoundAttrName()
+                             << "' must be a non-negative integer";
+    return success();
+  }
   if (attr.getName() == getCollectiveOrderAttrName()) {
     if (!isa<CollectiveOpInterface>(op))
       return op->emitError() << "'" << getCollectiveOrderAttrName()

@@ -63,8 +63,10 @@ LogicalResult SchedReport::writeFile(ModuleOp module, StringRef path,
 LogicalResult SchedReport::solveExactly(FunctionOpInterface function,
                                         const CostModel &model,
                                         FunctionReport &report) {
+  // The solver reorders the ops of one block: not a body whose loops,
+  // branches or calls the report simulated inside.
   if (exactMaxOps == 0 || function.isExternal() ||
-      report.ops.size() > exactMaxOps)
+      report.ops.size() > exactMaxOps || !report.regions.empty())
     return success();
   FailureOr<BlockSimulation> sim =
       buildBlockSimulation(function.getFunctionBody().front(), model);

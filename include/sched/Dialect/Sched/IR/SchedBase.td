@@ -85,6 +85,12 @@ def Sched_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getEffectsAttrName() {
       return ::llvm::StringLiteral("sched.effects");
     }
+    /// Name of the discardable attribute that bounds the iterations of a
+    /// loop whose trip count is not a constant (a non-negative integer), so
+    /// that the stream simulator and sched-report can simulate it.
+    static constexpr ::llvm::StringLiteral getTripCountBoundAttrName() {
+      return ::llvm::StringLiteral("sched.trip_count_bound");
+    }
 
   private:
     /// Verifies a `sched.dim_bounds` value for `numValues` values.

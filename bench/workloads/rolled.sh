@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+#===- bench/workloads/rolled.sh - rolled and unrolled steps compared ------===#
+#
+# Part of the sched project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+#
+# Generates corpus steps twice, unrolled and with sched-gen --layers-as-loops,
+# into bench/workloads/generated/rolled/ (a folder of its own, so that
+# schedule.sh and bucket.sh do not take the rolled steps), reports each with
+# sched-report, and writes bench/workloads/ROLLED.md: ops, collectives,
+# simulated step time, exposed communication, peak memory and report time
+# of both forms, and the difference of the step times.
+#
+# Usage: bench/workloads/rolled.sh [build-dir]
+#
+#===----------------------------------------------------------------------===#
+
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+build="${1:-$here/../../build}"
+gen="$build/bin/sched-gen"
+opt="$build/bin/sched-opt"
+out="$here/generated/rolled"
+mkdir -p "$out"
+
+# name | sched-gen options (the H100 preset, 8 GPUs per node), as in
+# generate.sh
+workloads=(
+  "llama3-8b-fsdp8|--preset=llama3-8b --fsdp=8"
+  "llama3-8b-tp8-sp|--preset=llama3-8b --tp=8 --sp"
+  "llama3-70b-tp8-fsdp8-ckpt|--preset=llama3-70b --tp=8 --sp --fsdp=8 --checkpoint"
+  "llama3-70b-tp8-fsdp4-dp4-ga4|--preset=llama3-70b --tp=8 --sp --fsdp=4 --dp=4 --micro-batches=4 --checkpoint"
+)
+
+rows=()
+for entry in "${workloads[@]}"; do
+  name="${entry%%|*}"
+  options="${entry#*|}"
+  for form in unrolled rolled; do
+    extra=""
+    [[ "$form" == rolled ]] && extra="--layers-as-loops"
+    # shellcheck disable=SC2086
+    "$gen" $options $extra --target=h100-sxm -o "$out/$name.$form.mlir"
+    start=$(date +%s.%N)
+    "$opt" "$out/$name.$form.mlir" \
+      --sched-report="json=$out/$name.$form.report.json" -o /dev/null
+    end=$(date +%s.%N)
+    echo "$end - $start" | bc > "$out/$name.$form.seconds"
+  done
+  rows+=("$name")
+  echo "reported $name" >&2
+done
+python3 - "$out" "${rows[@]}" > "$here/ROLLED.md" <<'PY'
+import json
+import sys
+
+out, names = sys.argv[1], sys.argv[2:]
+print("# Rolled and unrolled steps\n")
+print("Written by `rolled.sh` (sched-gen with and without `--layers-as-loops`,")
+print("H100 preset, unscheduled; sched-report of each). Times in ms, memory")
+print("in GiB, report time in s (sched-opt --sched-report, parse included).\n")
+print("| workload | ops unrolled / rolled | collectives | step unrolled "
+      "| step rolled | difference | exposed unrolled / rolled "
+      "| peak unrolled / rolled | report s unrolled / rolled |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+for name in names:
+    fn = {}
+    secs = {}
+    for form in ("unrolled", "rolled"):
+        with open(f"{out}/{name}.{form}.report.json") as f:
+            fn[form] = json.load(f)["functions"][0]
+        with open(f"{out}/{name}.{form}.seconds") as f:
+            secs[form] = float(f.read())
+    u, r = fn["unrolled"], fn["rolled"]
+    diff = (r["makespan_us"] - u["makespan_us"]) / u["makespan_us"] * 100
+    print(f"| {name} | {u['num_ops']} / {r['num_ops']} "
+          f"| {len(u['collectives'])} / {len(r['collectives'])} "
+          f"| {u['makespan_us'] / 1e3:.3f} | {r['makespan_us'] / 1e3:.3f} "
+          f"| {diff:+.4f} % "
+          f"| {u['exposed_comm_us'] / 1e3:.3f} / {r['exposed_comm_us'] / 1e3:.3f} "
+          f"| {u['peak_memory_bytes'] / 2**30:.2f} / "
+          f"{r['peak_memory_bytes'] / 2**30:.2f} "
+          f"| {secs['unrolled']:.2f} / {secs['rolled']:.2f} |")
+PY
+echo "wrote $here/ROLLED.md" >&2

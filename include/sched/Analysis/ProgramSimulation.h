@@ -1,0 +1,87 @@
+//===- ProgramSimulation.h - simulate loops, branches and calls -*- C++ -*-===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds the stream-simulator input of a whole function body, looking into
+// its structured control flow: an `scf.for` runs its body once per
+// iteration (a constant trip count, or the loop's `sched.trip_count_bound`),
+// with the streams carried from one iteration to the next; an `scf.if` runs
+// its slower branch; an `scf.execute_region` runs its region; a `func.call`
+// of a function that issues collectives runs the callee's body. The result
+// is one flat list of simulated ops in execution order, which `simulate` and
+// `computeHeadTailBound` take as they are. See docs/Analyses.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCHED_ANALYSIS_PROGRAMSIMULATION_H
+#define SCHED_ANALYSIS_PROGRAMSIMULATION_H
+
+#include "sched/Analysis/StreamSimulator.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace sched {
+
+/// One loop, branch, region or call the simulation went into.
+struct SimRegion {
+  Operation *op = nullptr;
+  /// "scf.for", "scf.if", "scf.execute_region" or "func.call".
+  std::string kind;
+  /// Iterations simulated (1 for a branch, region or call).
+  int64_t iterations = 1;
+  /// Where the iterations or the branch come from: "static" or
+  /// "sched.trip_count_bound" (loops), "then", "else" (the branch run),
+  /// "region", or the callee's symbol.
+  std::string source;
+  /// For an `scf.if` whose condition is not a constant: the simulated time
+  /// of each branch on its own, in microseconds (the slower one is run).
+  double thenUs = 0, elseUs = 0;
+  /// Per instance (once, or once per iteration of enclosing loops): the
+  /// positions, in the flat list, of the markers that open and close it
+  /// (zero-time compute ops that stand for the op itself).
+  std::vector<std::pair<unsigned, unsigned>> instances;
+  /// Nesting depth: 0 for an op of the function body.
+  unsigned depth = 0;
+};
+
+/// The simulation input of a function body with its control flow unrolled.
+struct ProgramSimulation {
+  /// The flat list; `sim.ops[i]` is the op that `sim.simOps[i]` simulates
+  /// (the loop, branch or call itself for its markers).
+  BlockSimulation sim;
+  /// Per position of the flat list: the position, in the function body, of
+  /// the op of the body that holds it (for the memory timeline).
+  std::vector<unsigned> topLevel;
+  /// The loops, branches, regions and calls, in the order they first open,
+  /// one row per op.
+  std::vector<SimRegion> regions;
+};
+
+/// Builds the simulation input of `body` (a function's entry block) with op
+/// times from `costModel`. Emits an error at the op and fails if an op
+/// cannot be costed, a loop has no constant trip count and no
+/// `sched.trip_count_bound`, a collective in a loop has a dynamic size
+/// without `sched.dim_bounds`, or calls recurse through functions that issue
+/// collectives. Emits a warning at every op with regions that it does not
+/// look into but that holds collectives or costed compute.
+FailureOr<ProgramSimulation> buildProgramSimulation(Block &body,
+                                                    const CostModel &costModel);
+
+/// Returns the bytes live at each op of `block` (the MemoryProfile of
+/// BufferLiveness in program order), plus, at each `scf.for`, `scf.if` and
+/// `scf.execute_region`, what its body needs beyond the op's operands and
+/// results: the peak of the body (nested ones included; of an `scf.if`, its
+/// larger branch) less the body's arguments, the loop-carried buffers, which
+/// the op's operands count already. Emits an error and fails if a value
+/// cannot be sized.
+FailureOr<std::vector<int64_t>> getNestedMemoryTimeline(Block &block);
+
+} // namespace sched
+} // namespace mlir
+
+#endif // SCHED_ANALYSIS_PROGRAMSIMULATION_H

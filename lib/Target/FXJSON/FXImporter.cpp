@@ -718,6 +718,25 @@ struct Meta {
   SmallVector<Type> types;
 };
 
+/// A functional collective as the importer reads it: which collective,
+/// where its arguments are, and (once read) its group and reduction.
+struct FXCollective {
+  CollectiveKind kind = CollectiveKind::AllGather;
+  /// Several inputs in one collective (a `*_coalesced` name).
+  bool coalesced = false;
+  /// An `all_gather_into_tensor_out`, whose `out` buffer is its result.
+  bool intoOut = false;
+  /// The positions of the group_name, group_size and reduce_op arguments
+  /// (the last two only where the collective has them).
+  unsigned groupNameIndex = 0;
+  std::optional<unsigned> groupSizeIndex, reduceOpIndex;
+  /// The group and its declared size.
+  StringRef group;
+  int64_t groupSize = 1;
+  /// The reduction (sum unless `reduce_op` says otherwise).
+  ReductionKind reduction = ReductionKind::Sum;
+};
+
 /// Imports one document.
 class FXImporter {
 public:
@@ -824,6 +843,28 @@ private:
   /// Imports a functional collective or `wait_tensor`; `op` is the name
   /// without namespace and overload.
   LogicalResult importCollective(const FXNode &node, StringRef op);
+  /// Reads the group of `collective`, checks its `group_size` argument and
+  /// reads its `reduce_op`, where it has them.
+  LogicalResult importCollectiveGroup(const FXNode &node,
+                                      FXCollective &collective);
+  /// Appends the input tensors of a collective: argument 0, a list of
+  /// tensors when `coalesced`.
+  LogicalResult collectCollectiveInputs(const FXNode &node, bool coalesced,
+                                        SmallVectorImpl<Value> &inputs);
+  /// Checks the result types in `meta` against the shape rules of
+  /// `collective` on `inputs`.
+  LogicalResult checkCollectiveResults(const FXNode &node,
+                                       const FXCollective &collective,
+                                       ValueRange inputs, const Meta &meta);
+  /// Checks that the split sizes of an all_to_all_single on `input` are
+  /// absent or equal splits over `groupSize` ranks.
+  LogicalResult checkAllToAllSplits(const FXNode &node, Value input,
+                                    int64_t groupSize);
+  /// Creates the start op of `collective` (`root` for a broadcast).
+  Operation *createCollectiveStart(const FXNode &node,
+                                   const FXCollective &collective,
+                                   ValueRange inputs, Type future,
+                                   int64_t root);
   /// Imports a `wait_tensor`.
   LogicalResult importWait(const FXNode &node);
   /// Checks the `out` buffer of an `all_gather_into_tensor_out` against the
@@ -1679,70 +1720,69 @@ LogicalResult FXImporter::importWait(const FXNode &node) {
   return success();
 }
 
-LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
-  if (op == "wait_tensor")
-    return importWait(node);
-
-  enum class Kind { AllGather, ReduceScatter, AllReduce, AllToAll, Broadcast };
-  bool coalesced = op.consume_back("_coalesced");
+/// Reads the name of a functional collective, `op` (without namespace and
+/// overload): which collective it is and where its arguments are. Returns
+/// nothing for a name the importer does not support.
+static std::optional<FXCollective> parseCollectiveName(StringRef op) {
+  FXCollective collective;
+  collective.coalesced = op.consume_back("_coalesced");
   // all_gather_into_tensor_out gathers into its "out" buffer, which is then
   // its result: value-semantically an all_gather_into_tensor.
-  bool intoOut = !coalesced && op == "all_gather_into_tensor_out";
-  if (intoOut)
+  collective.intoOut =
+      !collective.coalesced && op == "all_gather_into_tensor_out";
+  if (collective.intoOut)
     op = "all_gather_into_tensor";
-  Kind kind;
-  unsigned groupNameIndex;
-  std::optional<unsigned> groupSizeIndex, reduceOpIndex;
   if (op == "all_gather_into_tensor") {
-    kind = Kind::AllGather;
-    groupSizeIndex = 1;
-    groupNameIndex = 2;
+    collective.kind = CollectiveKind::AllGather;
+    collective.groupSizeIndex = 1;
+    collective.groupNameIndex = 2;
   } else if (op == "reduce_scatter_tensor") {
-    kind = Kind::ReduceScatter;
-    reduceOpIndex = 1;
-    groupSizeIndex = 2;
-    groupNameIndex = 3;
+    collective.kind = CollectiveKind::ReduceScatter;
+    collective.reduceOpIndex = 1;
+    collective.groupSizeIndex = 2;
+    collective.groupNameIndex = 3;
   } else if (op == "all_reduce") {
-    kind = Kind::AllReduce;
-    reduceOpIndex = 1;
-    groupNameIndex = 2;
-  } else if (op == "all_to_all_single" && !coalesced) {
-    kind = Kind::AllToAll;
-    groupNameIndex = 3;
-  } else if (op == "broadcast" && !coalesced) {
-    kind = Kind::Broadcast;
-    groupNameIndex = 2;
+    collective.kind = CollectiveKind::AllReduce;
+    collective.reduceOpIndex = 1;
+    collective.groupNameIndex = 2;
+  } else if (op == "all_to_all_single" && !collective.coalesced) {
+    collective.kind = CollectiveKind::AllToAll;
+    collective.groupNameIndex = 3;
+  } else if (op == "broadcast" && !collective.coalesced) {
+    collective.kind = CollectiveKind::Broadcast;
+    collective.groupNameIndex = 2;
   } else {
-    return emitNodeError(node)
-           << "unsupported collective; expected all_gather_into_tensor, "
-              "reduce_scatter_tensor, all_reduce (or their _coalesced forms), "
-              "all_gather_into_tensor_out, all_to_all_single, broadcast or "
-              "wait_tensor";
+    return std::nullopt;
   }
+  return collective;
+}
 
+LogicalResult FXImporter::importCollectiveGroup(const FXNode &node,
+                                                FXCollective &collective) {
   // The group: "group", else the group_name argument.
-  StringRef group;
   if (const json::Value *value = node.object->get("group")) {
     std::optional<StringRef> name = value->getAsString();
     if (!name)
       return emitNodeError(node) << "\"group\" must be a string";
-    group = *name;
+    collective.group = *name;
   } else if (const json::Value *arg =
-                 getArg(node, groupNameIndex, "group_name");
+                 getArg(node, collective.groupNameIndex, "group_name");
              arg && arg->getAsString()) {
-    group = *arg->getAsString();
+    collective.group = *arg->getAsString();
   } else {
     return emitNodeError(node) << "collective without a group; expected "
                                   "\"group\" or a group_name argument";
   }
+  StringRef group = collective.group;
   auto groupIt = groupSizes.find(group);
   if (groupIt == groupSizes.end())
     return emitNodeError(node) << "collective group '" << group
                                << "' is not declared in \"groups\"";
   int64_t groupSize = groupIt->second;
-  if (groupSizeIndex) {
+  collective.groupSize = groupSize;
+  if (collective.groupSizeIndex) {
     FailureOr<int64_t> size =
-        getIntArg(node, *groupSizeIndex, "group_size", groupSize);
+        getIntArg(node, *collective.groupSizeIndex, "group_size", groupSize);
     if (failed(size))
       return failure();
     if (*size != groupSize)
@@ -1750,9 +1790,9 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
              << "group_size " << *size << " does not match the size "
              << groupSize << " of group '" << group << "'";
   }
-  ReductionKind reduction = ReductionKind::Sum;
-  if (reduceOpIndex) {
-    const json::Value *value = getArg(node, *reduceOpIndex, "reduce_op");
+  if (collective.reduceOpIndex) {
+    const json::Value *value =
+        getArg(node, *collective.reduceOpIndex, "reduce_op");
     std::optional<StringRef> name =
         value ? value->getAsString() : std::optional<StringRef>();
     if (!name)
@@ -1761,58 +1801,68 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
     if (!parsed)
       return emitNodeError(node) << "unsupported reduce op '" << *name
                                  << "'; expected sum, avg, product, min or max";
-    reduction = *parsed;
+    collective.reduction = *parsed;
   }
+  return success();
+}
 
-  // The inputs.
-  SmallVector<Value> inputs;
-  if (coalesced) {
-    const json::Value *value = getArg(node, 0, "inputs");
-    const json::Array *list = value ? value->getAsArray() : nullptr;
-    if (!list || list->empty())
-      return emitNodeError(node)
-             << "expected a non-empty list of tensors as argument 0";
-    for (const json::Value &element : *list) {
-      std::optional<StringRef> name = getReference(element);
-      if (!name)
-        return emitNodeError(node)
-               << "expected a list of tensors as argument 0, got "
-               << describe(element);
-      FailureOr<NodeValue *> source = lookupNode(node, *name);
-      if (failed(source))
-        return failure();
-      FailureOr<Value> tensor = getTensor(node, *name, **source);
-      if (failed(tensor))
-        return failure();
-      inputs.push_back(*tensor);
-    }
-  } else {
+LogicalResult
+FXImporter::collectCollectiveInputs(const FXNode &node, bool coalesced,
+                                    SmallVectorImpl<Value> &inputs) {
+  if (!coalesced) {
     FailureOr<Value> tensor = getTensorArg(node, 0, "input");
     if (failed(tensor))
       return failure();
     inputs.push_back(*tensor);
+    return success();
   }
+  const json::Value *value = getArg(node, 0, "inputs");
+  const json::Array *list = value ? value->getAsArray() : nullptr;
+  if (!list || list->empty())
+    return emitNodeError(node)
+           << "expected a non-empty list of tensors as argument 0";
+  for (const json::Value &element : *list) {
+    std::optional<StringRef> name = getReference(element);
+    if (!name)
+      return emitNodeError(node)
+             << "expected a list of tensors as argument 0, got "
+             << describe(element);
+    FailureOr<NodeValue *> source = lookupNode(node, *name);
+    if (failed(source))
+      return failure();
+    FailureOr<Value> tensor = getTensor(node, *name, **source);
+    if (failed(tensor))
+      return failure();
+    inputs.push_back(*tensor);
+  }
+  return success();
+}
 
-  // The results, checked against the shape rules.
-  FailureOr<Meta> meta = parseMeta(node);
-  if (failed(meta))
-    return failure();
-  if (coalesced ? meta->kind != Meta::Kind::List ||
-                      meta->types.size() != inputs.size() ||
-                      llvm::any_of(meta->types, [](Type type) { return !type; })
-                : meta->kind != Meta::Kind::Tensor)
+LogicalResult FXImporter::checkCollectiveResults(const FXNode &node,
+                                                 const FXCollective &collective,
+                                                 ValueRange inputs,
+                                                 const Meta &meta) {
+  CollectiveKind kind = collective.kind;
+  StringRef group = collective.group;
+  int64_t groupSize = collective.groupSize;
+  bool coalesced = collective.coalesced;
+  if (coalesced ? meta.kind != Meta::Kind::List ||
+                      meta.types.size() != inputs.size() ||
+                      llvm::any_of(meta.types, [](Type type) { return !type; })
+                : meta.kind != Meta::Kind::Tensor)
     return emitNodeError(node)
            << "expected " << inputs.size() << " tensor"
            << (coalesced ? "s in a list" : "") << " in \"meta\"";
-  for (auto [input, resultType] : llvm::zip_equal(inputs, meta->types)) {
+  for (auto [input, resultType] : llvm::zip_equal(inputs, meta.types)) {
     auto inputType = cast<RankedTensorType>(input.getType());
     SmallVector<int64_t> shape(inputType.getShape());
-    if (kind == Kind::AllGather || kind == Kind::ReduceScatter ||
-        kind == Kind::AllToAll) {
+    if (kind == CollectiveKind::AllGather ||
+        kind == CollectiveKind::ReduceScatter ||
+        kind == CollectiveKind::AllToAll) {
       if (shape.empty())
         return emitNodeError(node)
                << "cannot split or gather the 0-d tensor " << inputType;
-      if (kind == Kind::AllGather) {
+      if (kind == CollectiveKind::AllGather) {
         std::optional<int64_t> rows = checkedProduct({shape[0], groupSize});
         if (!rows)
           return emitNodeError(node) << "gathered size overflows 64 bits";
@@ -1822,12 +1872,12 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
                << "dimension 0 of " << inputType
                << " is not divisible by the size " << groupSize << " of group '"
                << group << "'";
-      } else if (kind == Kind::ReduceScatter) {
+      } else if (kind == CollectiveKind::ReduceScatter) {
         shape[0] /= groupSize;
       }
     }
     auto expected = RankedTensorType::get(shape, inputType.getElementType());
-    if (intoOut && failed(checkGatherOut(node, expected)))
+    if (collective.intoOut && failed(checkGatherOut(node, expected)))
       return failure();
     if (expected != resultType)
       return emitNodeError(node)
@@ -1835,53 +1885,116 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
              << groupSize << " the result is " << expected
              << ", but \"meta\" says " << resultType;
   }
+  return success();
+}
 
-  if (kind == Kind::AllToAll) {
-    int64_t part =
-        cast<RankedTensorType>(inputs[0].getType()).getDimSize(0) / groupSize;
-    for (auto [index, keyword] :
-         {std::pair<unsigned, StringRef>{1, "output_split_sizes"},
-          std::pair<unsigned, StringRef>{2, "input_split_sizes"}}) {
-      const json::Value *value = getArg(node, index, keyword);
-      if (!value || value->kind() == json::Value::Null)
-        continue;
-      const json::Array *list = value->getAsArray();
-      if (!list)
-        return emitNodeError(node) << "argument '" << keyword
-                                   << "' must be a list of integers or None";
-      if (list->empty())
-        continue;
-      SmallVector<int64_t> sizes;
-      for (const json::Value &element : *list) {
-        std::optional<int64_t> size = element.getAsInteger();
-        if (!size)
-          return emitNodeError(node)
-                 << "argument '" << keyword
-                 << "' must hold constant integers, got " << describe(element)
-                 << " (only equal splits are supported)";
-        sizes.push_back(*size);
-      }
-      if (static_cast<int64_t>(sizes.size()) != groupSize ||
-          llvm::any_of(sizes, [&](int64_t size) { return size != part; })) {
-        InFlightDiagnostic diag = emitNodeError(node);
-        diag << "all_to_all_single with unequal splits " << keyword << " = [";
-        llvm::interleaveComma(sizes, diag);
-        diag << "] is not supported; expected " << groupSize << " splits of "
-             << part;
-        return diag;
-      }
+LogicalResult FXImporter::checkAllToAllSplits(const FXNode &node, Value input,
+                                              int64_t groupSize) {
+  int64_t part =
+      cast<RankedTensorType>(input.getType()).getDimSize(0) / groupSize;
+  for (auto [index, keyword] :
+       {std::pair<unsigned, StringRef>{1, "output_split_sizes"},
+        std::pair<unsigned, StringRef>{2, "input_split_sizes"}}) {
+    const json::Value *value = getArg(node, index, keyword);
+    if (!value || value->kind() == json::Value::Null)
+      continue;
+    const json::Array *list = value->getAsArray();
+    if (!list)
+      return emitNodeError(node) << "argument '" << keyword
+                                 << "' must be a list of integers or None";
+    if (list->empty())
+      continue;
+    SmallVector<int64_t> sizes;
+    for (const json::Value &element : *list) {
+      std::optional<int64_t> size = element.getAsInteger();
+      if (!size)
+        return emitNodeError(node)
+               << "argument '" << keyword
+               << "' must hold constant integers, got " << describe(element)
+               << " (only equal splits are supported)";
+      sizes.push_back(*size);
+    }
+    if (static_cast<int64_t>(sizes.size()) != groupSize ||
+        llvm::any_of(sizes, [&](int64_t size) { return size != part; })) {
+      InFlightDiagnostic diag = emitNodeError(node);
+      diag << "all_to_all_single with unequal splits " << keyword << " = [";
+      llvm::interleaveComma(sizes, diag);
+      diag << "] is not supported; expected " << groupSize << " splits of "
+           << part;
+      return diag;
     }
   }
+  return success();
+}
+
+Operation *FXImporter::createCollectiveStart(const FXNode &node,
+                                             const FXCollective &collective,
+                                             ValueRange inputs, Type future,
+                                             int64_t root) {
+  auto groupRef = FlatSymbolRefAttr::get(context, collective.group);
+  auto reductionAttr = ReductionKindAttr::get(context, collective.reduction);
+  switch (collective.kind) {
+  case CollectiveKind::AllGather:
+    return AllGatherStartOp::create(builder, node.loc, future, inputs,
+                                    ValueRange(), groupRef,
+                                    builder.getI64IntegerAttr(0));
+  case CollectiveKind::ReduceScatter:
+    return ReduceScatterStartOp::create(builder, node.loc, future, inputs,
+                                        ValueRange(), groupRef, reductionAttr,
+                                        builder.getI64IntegerAttr(0));
+  case CollectiveKind::AllReduce:
+    return AllReduceStartOp::create(builder, node.loc, future, inputs,
+                                    ValueRange(), groupRef, reductionAttr);
+  case CollectiveKind::AllToAll:
+    return AllToAllStartOp::create(
+        builder, node.loc, future, inputs, ValueRange(), groupRef,
+        builder.getI64IntegerAttr(0), builder.getI64IntegerAttr(0));
+  case CollectiveKind::Broadcast:
+    return BroadcastStartOp::create(builder, node.loc, future, inputs,
+                                    ValueRange(), groupRef,
+                                    builder.getI64IntegerAttr(root));
+  }
+  llvm_unreachable("unknown collective kind");
+}
+
+LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
+  if (op == "wait_tensor")
+    return importWait(node);
+
+  std::optional<FXCollective> parsed = parseCollectiveName(op);
+  if (!parsed)
+    return emitNodeError(node)
+           << "unsupported collective; expected all_gather_into_tensor, "
+              "reduce_scatter_tensor, all_reduce (or their _coalesced forms), "
+              "all_gather_into_tensor_out, all_to_all_single, broadcast or "
+              "wait_tensor";
+  FXCollective &collective = *parsed;
+  if (failed(importCollectiveGroup(node, collective)))
+    return failure();
+
+  // The inputs, then the results, checked against the shape rules.
+  SmallVector<Value> inputs;
+  if (failed(collectCollectiveInputs(node, collective.coalesced, inputs)))
+    return failure();
+  FailureOr<Meta> meta = parseMeta(node);
+  if (failed(meta))
+    return failure();
+  if (failed(checkCollectiveResults(node, collective, inputs, *meta)))
+    return failure();
+  if (collective.kind == CollectiveKind::AllToAll &&
+      failed(checkAllToAllSplits(node, inputs[0], collective.groupSize)))
+    return failure();
 
   int64_t root = 0;
-  if (kind == Kind::Broadcast) {
+  if (collective.kind == CollectiveKind::Broadcast) {
     FailureOr<int64_t> src = getIntArg(node, 1, "src", std::nullopt);
     if (failed(src))
       return failure();
-    if (*src < 0 || *src >= groupSize)
+    if (*src < 0 || *src >= collective.groupSize)
       return emitNodeError(node)
-             << "src " << *src << " is not a rank of group '" << group
-             << "' of size " << groupSize << " (src is the rank in the group)";
+             << "src " << *src << " is not a rank of group '"
+             << collective.group << "' of size " << collective.groupSize
+             << " (src is the rank in the group)";
     root = *src;
   }
 
@@ -1889,41 +2002,14 @@ LogicalResult FXImporter::importCollective(const FXNode &node, StringRef op) {
   if (failed(timeNs))
     return failure();
   Type future = FutureType::get(context, meta->types);
-  auto groupRef = FlatSymbolRefAttr::get(context, group);
-  auto reductionAttr = ReductionKindAttr::get(context, reduction);
-  Operation *start = nullptr;
-  switch (kind) {
-  case Kind::AllGather:
-    start = AllGatherStartOp::create(builder, node.loc, future, inputs,
-                                     ValueRange(), groupRef,
-                                     builder.getI64IntegerAttr(0));
-    break;
-  case Kind::ReduceScatter:
-    start = ReduceScatterStartOp::create(builder, node.loc, future, inputs,
-                                         ValueRange(), groupRef, reductionAttr,
-                                         builder.getI64IntegerAttr(0));
-    break;
-  case Kind::AllReduce:
-    start = AllReduceStartOp::create(builder, node.loc, future, inputs,
-                                     ValueRange(), groupRef, reductionAttr);
-    break;
-  case Kind::AllToAll:
-    start = AllToAllStartOp::create(
-        builder, node.loc, future, inputs, ValueRange(), groupRef,
-        builder.getI64IntegerAttr(0), builder.getI64IntegerAttr(0));
-    break;
-  case Kind::Broadcast:
-    start = BroadcastStartOp::create(builder, node.loc, future, inputs,
-                                     ValueRange(), groupRef,
-                                     builder.getI64IntegerAttr(root));
-    break;
-  }
+  Operation *start =
+      createCollectiveStart(node, collective, inputs, future, root);
   // A measured time replaces the cost model's estimate (docs/CostModel.md).
   if (*timeNs)
     start->setAttr(SchedDialect::getCostAttrName(),
                    CostAttr::get(context, std::nullopt, std::nullopt,
                                  std::nullopt, *timeNs));
-  collectives.push_back({start, coalesced, WaitOp()});
+  collectives.push_back({start, collective.coalesced, WaitOp()});
   NodeValue value;
   value.kind = NodeValue::Kind::Collective;
   value.collective = collectives.size() - 1;

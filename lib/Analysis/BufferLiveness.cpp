@@ -149,43 +149,83 @@ static Value getAliasSource(OpResult result) {
   return {};
 }
 
-FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
-  BufferLiveness liveness;
-  MemoryProblem &problem = liveness.problem;
-  // Steps are positions in `liveness.ops`.
-  unsigned numValues = block.getNumArguments();
-  for (Operation &op : block) {
-    problem.addStep();
-    liveness.ops.push_back(&op);
-    numValues += op.getNumResults();
-  }
-  liveness.storage.reserve(numValues);
-  // The size of each static type met so far: most values of a block share a
-  // few dozen types, and sizing one (its element type, then its shape) cost
-  // more than a lookup. Dynamic shapes and bounds are sized every time.
-  // Only looked up, never iterated.
-  llvm::DenseMap<Type, int64_t> staticSizes;
-  auto getSize = [&](ShapedType type, DenseI64ArrayAttr bounds,
-                     Location loc) -> FailureOr<int64_t> {
-    if (bounds || !type.hasStaticShape())
-      return getBoundedByteSize(type, bounds, loc);
-    auto it = staticSizes.find(type);
-    if (it != staticSizes.end())
-      return it->second;
-    FailureOr<int64_t> size = getBoundedByteSize(type, bounds, loc);
-    if (succeeded(size))
-      staticSizes.try_emplace(type, *size);
-    return size;
-  };
-  auto newBuffer = [&](Value value, int64_t size, std::optional<unsigned> def,
-                       bool liveOut) {
-    unsigned buffer = problem.addBuffer(size, def, liveOut);
-    liveness.bufferValues.push_back(value);
-    liveness.storage[value] = buffer;
-    return buffer;
-  };
+namespace mlir {
+namespace sched {
+/// Fills a BufferLiveness: the buffers that the arguments and the results
+/// of its block occupy, step by step, then the steps that use each buffer.
+class BufferLivenessBuilder {
+public:
+  explicit BufferLivenessBuilder(BufferLiveness &liveness)
+      : liveness(liveness), problem(liveness.problem) {}
 
-  // Arguments: function arguments may carry bounds as argument attributes.
+  /// Adds the buffers of the shaped arguments of `block`; function arguments
+  /// may carry bounds as argument attributes.
+  LogicalResult addArguments(Block &block, bool liveThroughout);
+  /// Adds the buffers of the collective start at `step`: one per result of
+  /// its bucket in the tensor form, an empty one for the future in the
+  /// buffer form (which writes its destinations).
+  LogicalResult addCollectiveBuffers(CollectiveOpInterface collective,
+                                     unsigned step);
+  /// Binds the results of `wait` to the buffers of its start.
+  void bindWaitResults(WaitOp wait);
+  /// Adds a buffer for each shaped result of `op`, the op at `step`, that is
+  /// not an alias of a buffer already there.
+  LogicalResult addResultBuffers(Operation *op, unsigned step);
+  /// Adds the uses of every step (including values used in nested regions
+  /// and the inputs of collectives in flight) and marks what the terminator
+  /// uses live to the end.
+  void addUses();
+
+private:
+  /// Returns the size of a value of `type` with `bounds`; static types are
+  /// sized once.
+  FailureOr<int64_t> getSize(ShapedType type, DenseI64ArrayAttr bounds,
+                             Location loc);
+  /// Adds a buffer of `size` bytes for `value`, defined at `def`.
+  unsigned newBuffer(Value value, int64_t size, std::optional<unsigned> def,
+                     bool liveOut);
+  /// Records that the buffers of `value` are used at `step`.
+  void addUse(Value value, unsigned step);
+
+  BufferLiveness &liveness;
+  MemoryProblem &problem;
+  /// The size of each static type met so far: most values of a block share
+  /// a few dozen types, and sizing one (its element type, then its shape)
+  /// cost more than a lookup. Dynamic shapes and bounds are sized every
+  /// time. Only looked up, never iterated.
+  llvm::DenseMap<Type, int64_t> staticSizes;
+  /// The buffers of each tensor-form start, one per result: the lowering
+  /// allocates each destination on its own and frees it after its last use.
+  llvm::DenseMap<Value, SmallVector<unsigned, 1>> futureParts;
+};
+} // namespace sched
+} // namespace mlir
+
+FailureOr<int64_t> BufferLivenessBuilder::getSize(ShapedType type,
+                                                  DenseI64ArrayAttr bounds,
+                                                  Location loc) {
+  if (bounds || !type.hasStaticShape())
+    return getBoundedByteSize(type, bounds, loc);
+  auto it = staticSizes.find(type);
+  if (it != staticSizes.end())
+    return it->second;
+  FailureOr<int64_t> size = getBoundedByteSize(type, bounds, loc);
+  if (succeeded(size))
+    staticSizes.try_emplace(type, *size);
+  return size;
+}
+
+unsigned BufferLivenessBuilder::newBuffer(Value value, int64_t size,
+                                          std::optional<unsigned> def,
+                                          bool liveOut) {
+  unsigned buffer = problem.addBuffer(size, def, liveOut);
+  liveness.bufferValues.push_back(value);
+  liveness.storage[value] = buffer;
+  return buffer;
+}
+
+LogicalResult BufferLivenessBuilder::addArguments(Block &block,
+                                                  bool liveThroughout) {
   auto function = dyn_cast_or_null<FunctionOpInterface>(block.getParentOp());
   for (BlockArgument arg : block.getArguments()) {
     auto type = dyn_cast<ShapedType>(arg.getType());
@@ -198,94 +238,96 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
     FailureOr<int64_t> size = getSize(type, bounds, arg.getLoc());
     if (failed(size))
       return failure();
-    newBuffer(arg, *size, std::nullopt, options.argumentsLiveThroughout);
+    newBuffer(arg, *size, std::nullopt, liveThroughout);
   }
+  return success();
+}
 
-  // The buffers of each tensor-form start, one per result: the lowering
-  // allocates each destination on its own and frees it after its last use.
-  llvm::DenseMap<Value, SmallVector<unsigned, 1>> futureParts;
-  for (unsigned step = 0, e = liveness.ops.size(); step < e; ++step) {
-    Operation *op = liveness.ops[step];
-    Attribute boundsAttr = op->getAttr(kDimBoundsAttr);
-    // A tensor-form start allocates one buffer per result of its bucket; a
-    // buffer-form one writes its destinations.
-    if (auto collective = dyn_cast<CollectiveOpInterface>(op)) {
-      Value future = collective.getFuture();
-      if (collective.isBufferForm()) {
-        // The future stands for the destinations; it allocates nothing.
-        newBuffer(future, 0, step, false);
-        continue;
-      }
-      SmallVector<unsigned, 1> parts;
-      for (auto [index, type] :
-           llvm::enumerate(collective.getResultValueTypes())) {
-        FailureOr<int64_t> size =
-            getSize(cast<ShapedType>(type),
-                    getDimBounds(boundsAttr, index,
-                                 collective.getResultValueTypes().size()),
-                    op->getLoc());
-        if (failed(size))
-          return failure();
-        parts.push_back(newBuffer(future, *size, step, false));
-      }
-      // `lookup` of the future answers its first buffer.
-      if (!parts.empty())
-        liveness.storage[future] = parts.front();
-      futureParts[future] = std::move(parts);
+LogicalResult
+BufferLivenessBuilder::addCollectiveBuffers(CollectiveOpInterface collective,
+                                            unsigned step) {
+  Value future = collective.getFuture();
+  if (collective.isBufferForm()) {
+    // The future stands for the destinations; it allocates nothing.
+    newBuffer(future, 0, step, false);
+    return success();
+  }
+  Attribute boundsAttr = collective->getAttr(kDimBoundsAttr);
+  SmallVector<unsigned, 1> parts;
+  for (auto [index, type] : llvm::enumerate(collective.getResultValueTypes())) {
+    FailureOr<int64_t> size =
+        getSize(cast<ShapedType>(type),
+                getDimBounds(boundsAttr, index,
+                             collective.getResultValueTypes().size()),
+                collective->getLoc());
+    if (failed(size))
+      return failure();
+    parts.push_back(newBuffer(future, *size, step, false));
+  }
+  // `lookup` of the future answers its first buffer.
+  if (!parts.empty())
+    liveness.storage[future] = parts.front();
+  futureParts[future] = std::move(parts);
+  return success();
+}
+
+void BufferLivenessBuilder::bindWaitResults(WaitOp wait) {
+  auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>();
+  auto parts = futureParts.find(wait.getFuture());
+  for (auto [index, result] : llvm::enumerate(wait.getResults())) {
+    if (parts != futureParts.end()) {
+      if (index < parts->second.size())
+        liveness.storage[result] = parts->second[index];
       continue;
     }
-    if (auto wait = dyn_cast<WaitOp>(op)) {
-      auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>();
-      auto parts = futureParts.find(wait.getFuture());
-      for (auto [index, result] : llvm::enumerate(wait.getResults())) {
-        if (parts != futureParts.end()) {
-          if (index < parts->second.size())
-            liveness.storage[result] = parts->second[index];
-          continue;
-        }
-        Value source = wait.getFuture();
-        if (start && start.isBufferForm())
-          source = start.getOutputs()[index];
-        if (std::optional<unsigned> buffer = liveness.lookup(source))
-          liveness.storage[result] = *buffer;
-      }
+    Value source = wait.getFuture();
+    if (start && start.isBufferForm())
+      source = start.getOutputs()[index];
+    if (std::optional<unsigned> buffer = liveness.lookup(source))
+      liveness.storage[result] = *buffer;
+  }
+}
+
+LogicalResult BufferLivenessBuilder::addResultBuffers(Operation *op,
+                                                      unsigned step) {
+  Attribute boundsAttr = op->getAttr(kDimBoundsAttr);
+  for (OpResult result : op->getResults()) {
+    auto type = dyn_cast<ShapedType>(result.getType());
+    if (!type)
       continue;
-    }
-    for (OpResult result : op->getResults()) {
-      auto type = dyn_cast<ShapedType>(result.getType());
-      if (!type)
+    if (Value source = getAliasSource(result))
+      if (std::optional<unsigned> buffer = liveness.lookup(source)) {
+        liveness.storage[result] = *buffer;
         continue;
-      if (Value source = getAliasSource(result))
-        if (std::optional<unsigned> buffer = liveness.lookup(source)) {
-          liveness.storage[result] = *buffer;
-          continue;
-        }
-      FailureOr<int64_t> size =
-          getSize(type,
-                  getDimBounds(boundsAttr, result.getResultNumber(),
-                               op->getNumResults()),
-                  op->getLoc());
-      if (failed(size))
-        return failure();
-      newBuffer(result, *size, step, false);
+      }
+    FailureOr<int64_t> size = getSize(
+        type,
+        getDimBounds(boundsAttr, result.getResultNumber(), op->getNumResults()),
+        op->getLoc());
+    if (failed(size))
+      return failure();
+    newBuffer(result, *size, step, false);
+  }
+  return success();
+}
+
+void BufferLivenessBuilder::addUse(Value value, unsigned step) {
+  if (isa<FutureType>(value.getType())) {
+    auto parts = futureParts.find(value);
+    if (parts != futureParts.end()) {
+      for (unsigned buffer : parts->second)
+        problem.addUse(buffer, step);
+      return;
     }
   }
+  if (std::optional<unsigned> buffer = liveness.lookup(value))
+    problem.addUse(*buffer, step);
+}
 
-  // Uses, including values used inside nested regions.
-  auto addUse = [&](Value value, unsigned step) {
-    if (isa<FutureType>(value.getType())) {
-      auto parts = futureParts.find(value);
-      if (parts != futureParts.end()) {
-        for (unsigned buffer : parts->second)
-          problem.addUse(buffer, step);
-        return;
-      }
-    }
-    if (std::optional<unsigned> buffer = liveness.lookup(value))
-      problem.addUse(*buffer, step);
-  };
-  for (unsigned step = 0, e = liveness.ops.size(); step < e; ++step) {
-    Operation *op = liveness.ops[step];
+void BufferLivenessBuilder::addUses() {
+  const std::vector<Operation *> &ops = liveness.ops;
+  for (unsigned step = 0, e = ops.size(); step < e; ++step) {
+    Operation *op = ops[step];
     if (llvm::all_of(op->getRegions(),
                      [](Region &region) { return region.empty(); })) {
       for (Value operand : op->getOperands())
@@ -304,11 +346,37 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
           addUse(operand, step);
   }
   // What the terminator uses lives to the end.
-  if (!liveness.ops.empty() &&
-      liveness.ops.back()->hasTrait<OpTrait::IsTerminator>())
-    for (Value operand : liveness.ops.back()->getOperands())
+  if (!ops.empty() && ops.back()->hasTrait<OpTrait::IsTerminator>())
+    for (Value operand : ops.back()->getOperands())
       if (std::optional<unsigned> buffer = liveness.lookup(operand))
         problem.buffers[*buffer].liveOut = true;
+}
+
+FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
+  BufferLiveness liveness;
+  // Steps are positions in `liveness.ops`.
+  unsigned numValues = block.getNumArguments();
+  for (Operation &op : block) {
+    liveness.problem.addStep();
+    liveness.ops.push_back(&op);
+    numValues += op.getNumResults();
+  }
+  liveness.storage.reserve(numValues);
+  BufferLivenessBuilder builder(liveness);
+  if (failed(builder.addArguments(block, options.argumentsLiveThroughout)))
+    return failure();
+  for (unsigned step = 0, e = liveness.ops.size(); step < e; ++step) {
+    Operation *op = liveness.ops[step];
+    if (auto collective = dyn_cast<CollectiveOpInterface>(op)) {
+      if (failed(builder.addCollectiveBuffers(collective, step)))
+        return failure();
+    } else if (auto wait = dyn_cast<WaitOp>(op)) {
+      builder.bindWaitResults(wait);
+    } else if (failed(builder.addResultBuffers(op, step))) {
+      return failure();
+    }
+  }
+  builder.addUses();
   return liveness;
 }
 

@@ -8,7 +8,9 @@
 #include "sched/Analysis/HumanUnits.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 #include <cstdio>
@@ -72,4 +74,10 @@ std::string mlir::sched::describeLowerBound(double makespanUs,
   return llvm::formatv("within {0} % of the lower bound, {1:F3} us",
                        trimmedDecimal(gap, gap < 1 ? 2 : 1), lowerBoundUs)
       .str();
+}
+
+std::string mlir::sched::formatNumber(double value) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%g", value);
+  return text;
 }

@@ -28,6 +28,7 @@
 
 #include "Bootstrap.h"
 #include "CUDAKernels.h"
+#include "NCCLBootstrap.h"
 #include "Runtime.h"
 
 #include <chrono>
@@ -74,9 +75,6 @@ int envInt(const char *name, int fallback) {
 
 /// Who this process is (read by runRanks, before the backend starts).
 LaunchInfo launchInfo;
-
-static_assert(sizeof(ncclUniqueId) == kBootstrapIdBytes,
-              "the bootstrap hands out NCCL unique ids");
 
 ncclDataType_t ncclType(int32_t dtype) {
   switch (dtype) {
@@ -357,25 +355,11 @@ void CUDABackend::initialize() {
   CHECK_CUBLAS(cublasCreate(&blas));
   CHECK_CUBLAS(cublasSetStream(blas, computeStream));
 
-  auto makeId = [](unsigned char *out, std::string &error) {
-    ncclUniqueId fresh;
-    ncclResult_t result = ncclGetUniqueId(&fresh);
-    if (result != ncclSuccess) {
-      error =
-          std::string("ncclGetUniqueId failed: ") + ncclGetErrorString(result);
-      return false;
-    }
-    std::memcpy(out, &fresh, sizeof(fresh));
-    return true;
-  };
-  unsigned char bytes[kBootstrapIdBytes];
+  ncclUniqueId id;
   IdExchange exchange;
   std::string error;
-  if (!exchangeId(processEnvironment(), launchInfo, bytes, makeId, exchange,
-                  error))
+  if (!exchangeNCCLId(processEnvironment(), launchInfo, id, exchange, error))
     fatal("%s", error.c_str());
-  ncclUniqueId id;
-  std::memcpy(&id, bytes, sizeof(id));
   CHECK_NCCL(ncclCommInitRank(&world, rank.worldSize, id, rank.rank));
 }
 

@@ -13,6 +13,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ManagedStatic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/thread.h"
@@ -51,6 +52,28 @@ bool sched::NestingDepthParser::parse(llvm::cl::Option &option,
                                       kMaxNestingDepth, value)
                             .str());
   return false;
+}
+
+namespace {
+/// The `--max-nesting-depth` option, created by
+/// registerMaxNestingDepthOption.
+struct NestingDepthOption {
+  llvm::cl::opt<unsigned, false, sched::NestingDepthParser> maxDepth{
+      "max-nesting-depth",
+      llvm::cl::desc("Refuse input whose brackets nest deeper than this, "
+                     "before parsing it (default: 10000, at most 50000)"),
+      llvm::cl::init(sched::kDefaultMaxNestingDepth)};
+};
+} // namespace
+
+static llvm::ManagedStatic<NestingDepthOption> nestingDepthOption;
+
+void sched::registerMaxNestingDepthOption() { *nestingDepthOption; }
+
+unsigned sched::getMaxNestingDepth() {
+  if (!nestingDepthOption.isConstructed())
+    return kDefaultMaxNestingDepth;
+  return nestingDepthOption->maxDepth;
 }
 
 /// Returns the offset just past the string literal that starts at `pos`

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Bootstrap.h"
+#include "NCCLBootstrap.h"
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -167,24 +168,10 @@ int main(int argc, char **argv) {
   c.rank = launch.rank;
   c.world = launch.worldSize;
   CHECK_CUDA(cudaSetDevice(launch.localRank));
-  auto makeId = [](unsigned char *out, std::string &message) {
-    ncclUniqueId fresh;
-    ncclResult_t result = ncclGetUniqueId(&fresh);
-    if (result != ncclSuccess) {
-      message =
-          std::string("ncclGetUniqueId failed: ") + ncclGetErrorString(result);
-      return false;
-    }
-    std::memcpy(out, &fresh, sizeof(fresh));
-    return true;
-  };
-  unsigned char bytes[schedrt::kBootstrapIdBytes];
-  schedrt::IdExchange exchange;
-  if (!schedrt::exchangeId(env, launch, bytes, makeId, exchange, error))
-    fail("bootstrap", error.c_str());
   ncclUniqueId id;
-  static_assert(sizeof(id) == sizeof(bytes), "NCCL ids are 128 bytes");
-  std::memcpy(&id, bytes, sizeof(id));
+  schedrt::IdExchange exchange;
+  if (!schedrt::exchangeNCCLId(env, launch, id, exchange, error))
+    fail("bootstrap", error.c_str());
   CHECK_NCCL(ncclCommInitRank(&c.comm, c.world, id, c.rank));
   CHECK_CUDA(cudaStreamCreateWithFlags(&c.comm_stream, cudaStreamNonBlocking));
   CHECK_CUDA(

@@ -32,14 +32,6 @@
 
 using namespace mlir;
 
-static llvm::cl::opt<unsigned, false, sched::NestingDepthParser>
-    maxNestingDepth(
-        "max-nesting-depth",
-        llvm::cl::desc(
-            "Refuse input whose brackets nest deeper than this, before "
-            "parsing it (default: 10000, at most 50000)"),
-        llvm::cl::init(sched::kDefaultMaxNestingDepth));
-
 /// Checks the input against --max-nesting-depth. Returns nothing when it
 /// may be parsed; otherwise emits the error (checked against the file's
 /// expected-* comments under --verify-diagnostics) and returns the result
@@ -47,7 +39,8 @@ static llvm::cl::opt<unsigned, false, sched::NestingDepthParser>
 static std::optional<LogicalResult>
 refuseDeepInput(const llvm::MemoryBuffer &buffer,
                 const MlirOptMainConfig &config) {
-  if (!sched::exceedsNestingDepth(buffer.getBuffer(), maxNestingDepth))
+  if (!sched::exceedsNestingDepth(buffer.getBuffer(),
+                                  sched::getMaxNestingDepth()))
     return std::nullopt;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
@@ -58,11 +51,13 @@ refuseDeepInput(const llvm::MemoryBuffer &buffer,
   if (config.shouldVerifyDiagnostics()) {
     SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context,
                                                config.verifyDiagnosticsLevel());
-    (void)sched::checkNestingDepth(sourceMgr, &context, maxNestingDepth);
+    (void)sched::checkNestingDepth(sourceMgr, &context,
+                                   sched::getMaxNestingDepth());
     return handler.verify();
   }
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  (void)sched::checkNestingDepth(sourceMgr, &context, maxNestingDepth);
+  (void)sched::checkNestingDepth(sourceMgr, &context,
+                                 sched::getMaxNestingDepth());
   return failure();
 }
 
@@ -104,6 +99,7 @@ static int runSchedOpt(int argc, char **argv, DialectRegistry &registry) {
 
 int main(int argc, char **argv) {
   sched::registerSchedVersionPrinter();
+  sched::registerMaxNestingDepthOption();
   sched::registerAllPasses();
   sched::test::registerTestPasses();
   DialectRegistry registry;

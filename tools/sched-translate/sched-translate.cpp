@@ -42,14 +42,6 @@ static llvm::cl::opt<bool> fxIgnoreRuntimes(
     llvm::cl::desc("Do not turn the nodes' runtime_us into time_ns"),
     llvm::cl::init(false), llvm::cl::cat(fxCategory));
 
-static llvm::cl::opt<unsigned, false, sched::NestingDepthParser>
-    maxNestingDepth(
-        "max-nesting-depth",
-        llvm::cl::desc(
-            "Refuse input whose brackets nest deeper than this, before "
-            "parsing it (default: 10000, at most 50000)"),
-        llvm::cl::init(sched::kDefaultMaxNestingDepth));
-
 /// Registers `--import-fx-json`.
 static void registerImportFXJSON() {
   TranslateToMLIRRegistration registration(
@@ -57,8 +49,8 @@ static void registerImportFXJSON() {
       "import a PyTorch FX graph in the sched-fx/1 JSON format",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
-        if (failed(
-                sched::checkNestingDepth(*sourceMgr, context, maxNestingDepth)))
+        if (failed(sched::checkNestingDepth(*sourceMgr, context,
+                                            sched::getMaxNestingDepth())))
           return nullptr;
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
@@ -75,6 +67,7 @@ static void registerImportFXJSON() {
 
 int main(int argc, char **argv) {
   sched::registerSchedVersionPrinter();
+  sched::registerMaxNestingDepthOption();
   registerImportFXJSON();
   return sched::runWithLargeStack([&] {
     return failed(mlirTranslateMain(argc, argv, "sched translation driver\n"))

@@ -91,6 +91,9 @@ public:
   std::vector<unsigned> getProgramOrder() const;
 
 private:
+  /// Fills the buffers and uses of `build` (BufferLiveness.cpp).
+  friend class BufferLivenessBuilder;
+
   MemoryProblem problem;
   std::vector<Operation *> ops;
   std::vector<Value> bufferValues;

@@ -39,6 +39,10 @@ std::string formatBytesChange(int64_t before, int64_t after);
 /// other gets an empty string.
 std::string describeLowerBound(double makespanUs, double lowerBoundUs);
 
+/// Returns `value` in its shortest form (`1`, `1.5`, `1e+09`, as printf's
+/// `%g`) for messages.
+std::string formatNumber(double value);
+
 } // namespace sched
 } // namespace mlir
 

@@ -55,6 +55,15 @@ public:
              unsigned &value);
 };
 
+/// Registers `--max-nesting-depth` (parsed by NestingDepthParser) with the
+/// command line of the tool that calls it; call it before parsing the
+/// command line.
+void registerMaxNestingDepthOption();
+
+/// Returns the value of `--max-nesting-depth`, or kDefaultMaxNestingDepth
+/// when registerMaxNestingDepthOption was not called.
+unsigned getMaxNestingDepth();
+
 /// Returns sched's version number, `X.Y.Z`.
 StringRef getSchedVersion();
 

@@ -468,25 +468,6 @@ void CollectivePermuteStartOp::print(OpAsmPrinter &p) {
                        [&] { printPairsField(p, getSourceTargetPairs()); });
 }
 
-#define SCHED_COLLECTIVE_COMMON(OP, KIND)                                      \
-  CollectiveKind OP::getCollectiveKind() { return CollectiveKind::KIND; }      \
-  LogicalResult OP::verifySymbolUses(SymbolTableCollection &symbolTable) {     \
-    return verifyGroupUse(*this, symbolTable);                                 \
-  }                                                                            \
-  void OP::getEffects(                                                         \
-      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
-          &effects) {                                                          \
-    getCollectiveEffects(*this, effects);                                      \
-  }
-
-SCHED_COLLECTIVE_COMMON(AllGatherStartOp, AllGather)
-SCHED_COLLECTIVE_COMMON(ReduceScatterStartOp, ReduceScatter)
-SCHED_COLLECTIVE_COMMON(AllReduceStartOp, AllReduce)
-SCHED_COLLECTIVE_COMMON(AllToAllStartOp, AllToAll)
-SCHED_COLLECTIVE_COMMON(BroadcastStartOp, Broadcast)
-SCHED_COLLECTIVE_COMMON(CollectivePermuteStartOp, CollectivePermute)
-#undef SCHED_COLLECTIVE_COMMON
-
 //===----------------------------------------------------------------------===//
 // AllGatherStartOp
 //===----------------------------------------------------------------------===//

@@ -113,6 +113,15 @@ class Sched_CollectiveStartOp<string mnemonic, list<Trait> traits = []>
       writes any destination (an all-reduce or broadcast into its own input
       runs in place).
   }];
+  // The CollectiveKind case of the op: its mnemonic without `_start`, in
+  // UpperCamelCase (`all_gather_start` is `AllGather`). An op whose case is
+  // named otherwise sets it with `let collectiveKind = "..."`.
+  string collectiveKind = !foldl("", !range(!sub(!size(mnemonic), 6)), acc, i,
+      !if(!eq(!substr(mnemonic, i, 1), "_"), acc,
+          !strconcat(acc,
+              !if(!eq(!substr(!strconcat("_", mnemonic), i, 1), "_"),
+                  !toupper(!substr(mnemonic, i, 1)),
+                  !substr(mnemonic, i, 1)))));
   let extraClassDeclaration = [{
     /// See CollectiveOpInterface.
     ::mlir::sched::CollectiveKind getCollectiveKind();
@@ -120,6 +129,22 @@ class Sched_CollectiveStartOp<string mnemonic, list<Trait> traits = []>
     std::optional<::mlir::sched::ReductionKind> getReductionKind();
     /// See CollectiveOpInterface.
     ::llvm::LogicalResult verifyWithGroupSize(int64_t groupSize);
+  }];
+  // What every collective shares: its kind, the check of its group symbol
+  // and its memory effects (SchedOps.cpp).
+  let extraClassDefinition = [{
+    ::mlir::sched::CollectiveKind $cppClass::getCollectiveKind() {
+      return ::mlir::sched::CollectiveKind::}] # collectiveKind # [{;
+    }
+    ::llvm::LogicalResult $cppClass::verifySymbolUses(
+        ::mlir::SymbolTableCollection &symbolTable) {
+      return verifyGroupUse(*this, symbolTable);
+    }
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<
+            ::mlir::MemoryEffects::Effect>> &effects) {
+      getCollectiveEffects(*this, effects);
+    }
   }];
 }
 

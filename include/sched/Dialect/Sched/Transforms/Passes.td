@@ -436,7 +436,15 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       collective was lost or duplicated) and, unless `allow-reorder` is set,
       the group issues them in increasing order: the same order as the input.
       Collectives inside loops and other regions count where they are in the
-      function, as the walk in program order meets them.
+      function, as the walk in program order meets them;
+    * deadlock freedom of an SPMD function: every rank runs the same
+      program, so the collectives of a group come in the same order on
+      every rank unless control flow diverges. The branches of an `scf.if`
+      (or any other non-loop op with several regions) must issue the same
+      collectives (kind, types and attributes) on each group in the same
+      order: ranks that take different branches would otherwise wait on
+      each other forever. `sched-verify-deadlock` checks modules of
+      stage-specific functions.
 
     Errors name the conflicting op and point at the collective. The IR is not
     changed. A negative `max-in-flight` is an error.
@@ -448,6 +456,42 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
            "accept collectives of a group issued out of their recorded input "
            "order (each must still appear once) (default: false)">,
   ];
+}
+
+def SchedVerifyDeadlock : Pass<"sched-verify-deadlock", "ModuleOp"> {
+  let summary = "prove that the ranks' programs cannot deadlock";
+  let description = [{
+    Checks that the programs the ranks run cannot wait on each other
+    forever. A function without `sched.ranks` is an SPMD program (every rank
+    runs it): its control flow must not diverge around collectives (the
+    check `sched-verify-schedule` makes). A function with
+    `sched.ranks = array<i64: ...>` is a stage-specific program that the
+    listed global ranks run (one function per pipeline stage). Process
+    groups list their members as global ranks (as rank 0 and its peers see
+    them; without `ranks`, the group is ranks 0 to size - 1). A group whose
+    ranks run several stage functions links them, and then:
+
+    * every global rank runs at most one function, and every member of a
+      linked group runs one;
+    * the linked functions issue the same collectives on the group (same
+      op, types and attributes, a point-to-point permute included) in the
+      same order: the k-th collective of one rank meets the k-th of its
+      peers;
+    * waiting cannot form a cycle: a simulation runs the functions side by
+      side, a start never blocks, a wait passes once every member of the
+      group has started that collective. If some function can never pass
+      its next wait (two ranks each waiting on a collective that the other
+      starts only later), the wait is reported with the one each other
+      stuck function is blocked on.
+
+    A group whose ranks meet a single stage function is that stage's own
+    (its peers on other stages use a translated copy of it) and is not
+    compared. Collectives in loop bodies count once, where the walk in
+    program order meets them, so linked loops must have the same trip
+    count; the branches of an `scf.if` count as the first branch (they must
+    agree anyway). The IR is not changed.
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
 
 def SchedRecordCollectiveOrder

@@ -380,6 +380,8 @@ StringRef CollectiveEstimate::getSourceName() const {
     return "profile";
   case Source::Measured:
     return "time_ns";
+  case Source::PointToPoint:
+    return "point_to_point";
   }
   llvm_unreachable("unknown collective estimate source");
 }
@@ -434,6 +436,12 @@ CollectiveEstimate CostModel::estimateRing(CollectiveKind kind, double bytes,
     factor = 2 * (n - 1) / n;
     break;
   case CollectiveKind::Broadcast:
+    factor = 1;
+    break;
+  case CollectiveKind::CollectivePermute:
+    // One point-to-point transfer per rank: the whole buffer crosses the
+    // link once, after one hop of latency.
+    steps = 1;
     factor = 1;
     break;
   }
@@ -595,14 +603,97 @@ CostModel::estimateCollective(CollectiveOpInterface op,
   FailureOr<int64_t> bytes = getCollectiveBytes(op);
   if (failed(bytes))
     return failure();
-  CollectiveEstimate estimate = estimateCollective(
-      op.getCollectiveKind(), *bytes, shape->first, shape->second);
+  FailureOr<CollectiveEstimate> sized =
+      estimateCollectiveOfSize(op, *bytes, *shape, symbols);
+  if (failed(sized))
+    return failure();
+  CollectiveEstimate estimate = *sized;
   if (std::optional<double> measured = getMeasuredCollectiveTimeUs(op)) {
     estimate.source = CollectiveEstimate::Source::Measured;
     estimate.timeUs = estimate.transferUs = *measured;
     estimate.latencyUs = 0;
   }
   return estimate;
+}
+
+FailureOr<CollectiveEstimate>
+CostModel::estimateCollectiveOfSize(CollectiveOpInterface op, int64_t bytes,
+                                    std::pair<int64_t, int64_t> groupShape,
+                                    SymbolTableCollection &symbols) const {
+  auto permute = dyn_cast<CollectivePermuteStartOp>(op.getOperation());
+  if (!permute)
+    return estimateCollective(op.getCollectiveKind(), bytes, groupShape.first,
+                              groupShape.second);
+  auto group =
+      symbols.lookupNearestSymbolFrom<ProcessGroupOp>(op, op.getGroupAttr());
+  if (!group)
+    return op->emitError() << "cannot find process group " << op.getGroupAttr();
+  return estimatePermute(permute.getPairs(), bytes, group);
+}
+
+/// Returns the global rank of position `position` of `group`.
+static int64_t getGlobalRank(ProcessGroupOp group, int64_t position) {
+  std::optional<ArrayRef<int64_t>> ranks = group.getRanks();
+  if (ranks && position >= 0 && position < static_cast<int64_t>(ranks->size()))
+    return (*ranks)[position];
+  return position;
+}
+
+CollectiveEstimate
+CostModel::estimatePermute(ArrayRef<std::pair<int64_t, int64_t>> pairs,
+                           int64_t bytes, ProcessGroupOp group) const {
+  bytes = std::max<int64_t>(bytes, 0);
+  int64_t groupSize = std::max<int64_t>(group.getSize(), 1);
+  int64_t perNode = group.getRanksPerNodeAttr()
+                        ? group.getRanksPerNodeAttr().getInt()
+                        : target.getGpusPerNode();
+  perNode = std::max<int64_t>(perNode, 1);
+  int64_t numNodes = group.getNumNodes(target.getGpusPerNode());
+  auto finish = [&](CollectiveEstimate estimate) {
+    estimate.bytes = bytes;
+    estimate.groupSize = groupSize;
+    estimate.numNodes = numNodes;
+    return estimate;
+  };
+  if (profile)
+    if (const MeasuredProfile::CollectiveCurve *curve =
+            profile->lookupCollective(CollectiveKind::CollectivePermute,
+                                      groupSize, numNodes)) {
+      CollectiveEstimate estimate;
+      estimate.source = CollectiveEstimate::Source::Profile;
+      estimate.timeUs = estimate.transferUs =
+          curve->interpolate(static_cast<double>(bytes));
+      return finish(estimate);
+    }
+
+  double size = static_cast<double>(bytes);
+  CollectiveEstimate slowest;
+  slowest.source = CollectiveEstimate::Source::PointToPoint;
+  auto consider = [&](double latencyUs, double transferUs) {
+    if (latencyUs + transferUs <= slowest.timeUs)
+      return;
+    slowest.latencyUs = latencyUs;
+    slowest.transferUs = transferUs;
+    slowest.timeUs = latencyUs + transferUs;
+  };
+  // A rank that receives nothing zero-fills its destination.
+  if (static_cast<int64_t>(pairs.size()) < groupSize)
+    consider(0, getMemoryTimeUs(size));
+  for (auto [source, targetPos] : pairs) {
+    if (source == targetPos) {
+      consider(0, getMemoryTimeUs(2 * size));
+      continue;
+    }
+    bool sameNode = getGlobalRank(group, source) / perNode ==
+                    getGlobalRank(group, targetPos) / perNode;
+    LinkAttr link = sameNode ? target.getIntraNode() : target.getInterNode();
+    double bandwidth =
+        link.getBandwidth().convertToDouble() * options.ringEfficiency;
+    consider(options.collectiveBaseLatencyUs +
+                 link.getLatency().convertToDouble(),
+             transferTimeUs(size, bandwidth));
+  }
+  return finish(slowest);
 }
 
 std::optional<double>

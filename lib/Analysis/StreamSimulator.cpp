@@ -608,10 +608,17 @@ FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
         return failure();
       std::optional<double> measured =
           CostModel::getMeasuredCollectiveTimeUs(collective);
-      double time = measured ? *measured
-                             : costModel.getCollectiveTimeUs(
-                                   collective.getCollectiveKind(), *bytes,
-                                   shape->second.first, shape->second.second);
+      // A collective permute is costed from its pairs; it occupies the
+      // group's stream, on which both ends of every pair send and receive.
+      double time = measured ? *measured : 0.0;
+      if (!measured) {
+        FailureOr<CollectiveEstimate> estimate =
+            costModel.estimateCollectiveOfSize(collective, *bytes,
+                                               shape->second, symbols);
+        if (failed(estimate))
+          return failure();
+        time = estimate->timeUs;
+      }
       StringRef group = collective.getGroupAttr().getValue();
       auto [it, inserted] = streamOf.try_emplace(group, sim.streamNames.size());
       if (inserted)

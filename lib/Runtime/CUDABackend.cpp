@@ -270,8 +270,8 @@ void CUDABackend::resolveTimes() {
     CHECK_CUDA(cudaEventElapsedTime(&ms, t.begin, t.end));
     if (traceStart) {
       static const char *kinds[] = {
-          "",           "all_gather", "reduce_scatter",
-          "all_reduce", "all_to_all", "broadcast"};
+          "",           "all_gather", "reduce_scatter",    "all_reduce",
+          "all_to_all", "broadcast",  "collective_permute"};
       float startMs = 0;
       CHECK_CUDA(cudaEventElapsedTime(&startMs, traceStart, t.begin));
       std::string name = t.compute ? "salt:" + std::to_string(t.salt)
@@ -463,13 +463,25 @@ void CUDABackend::issueMember(const Collective &c, const Member &member,
     CHECK_NCCL(ncclBroadcast(m.send, m.recv, m.count, type,
                              static_cast<int>(c.root), g.comm, g.stream));
     break;
+  case SCHEDRT_COLLECTIVE_PERMUTE:
+    // A pair of a rank with itself goes through NCCL too (a send to self).
+    // A rank without a source is zero-filled after ncclGroupEnd (see
+    // launch), so that the fill cannot run before a copy of an input it
+    // overlaps.
+    if (int64_t source = c.permuteSource(); source >= 0)
+      CHECK_NCCL(ncclRecv(m.recv, m.count, type, static_cast<int>(source),
+                          g.comm, g.stream));
+    if (int64_t target = c.permuteTarget(); target >= 0)
+      CHECK_NCCL(ncclSend(m.send, m.count, type, static_cast<int>(target),
+                          g.comm, g.stream));
+    break;
   }
 }
 
 /// One NCCL call on a flat buffer for a bucket whose members share an
 /// element type and need no packing. Returns false when it does not apply.
 bool CUDABackend::launchFlat(Collective &c, DeviceGroup &g) {
-  if (c.members.size() < 2)
+  if (c.members.size() < 2 || c.kind == SCHEDRT_COLLECTIVE_PERMUTE)
     return false;
   for (const Member &m : c.members)
     if (m.dtype != c.members[0].dtype || m.sendOuter != 1 || m.recvOuter != 1)
@@ -559,6 +571,10 @@ void CUDABackend::launch(Collective &c) {
     for (const Member &m : c.members)
       issueMember(c, m, g, staging, unpacks);
     CHECK_NCCL(ncclGroupEnd());
+    if (c.kind == SCHEDRT_COLLECTIVE_PERMUTE && c.permuteSource() < 0)
+      for (const Member &m : c.members)
+        CHECK_CUDA(cudaMemsetAsync(m.recv, 0, m.count * elementSize(m.dtype),
+                                   g.stream));
     for (const Unpack &u : unpacks)
       for (int64_t r = 0; r < u.n; ++r)
         CHECK_CUDA(cudaMemcpy2DAsync(

@@ -9,6 +9,7 @@
 // start straight from the other ranks' buffers: no communication library is
 // involved, so the results are a reference for the MPI and NCCL runtimes.
 // Reductions combine the ranks in group order, in double precision. A
+// collective permute copies the source's input (zeros without a source). A
 // destination that overlaps an input (in place) is staged and written after
 // every peer has read the inputs.
 //
@@ -96,7 +97,8 @@ public:
       auto peer = [&](int64_t r) -> const Member & {
         Collective *other = meeting->posted[r];
         if (other->members.size() != c.members.size() ||
-            other->kind != c.kind || other->members[i].count != m.count)
+            other->kind != c.kind || other->members[i].count != m.count ||
+            other->pairs != c.pairs)
           fatal("ranks disagree on a collective of process group %s",
                 c.group->label.c_str());
         return other->members[i];
@@ -160,6 +162,18 @@ public:
       case SCHEDRT_BROADCAST:
         std::memcpy(m.recv, peer(c.root).send, m.count * es);
         break;
+      case SCHEDRT_COLLECTIVE_PERMUTE: {
+        // Every peer is checked, so that ranks that disagree on the pairs
+        // fail even where they do not exchange data.
+        for (int64_t r = 0; r < n; ++r)
+          peer(r);
+        int64_t source = c.permuteSource();
+        if (source < 0)
+          std::memset(m.recv, 0, m.count * es);
+        else
+          std::memcpy(m.recv, peer(source).send, m.count * es);
+        break;
+      }
       }
     }
     // Nobody may touch its input before every peer has read it.

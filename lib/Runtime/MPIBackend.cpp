@@ -7,7 +7,8 @@
 //
 // One process per rank (mpirun). A start posts nonblocking MPI collectives
 // (MPI_Iallgather, MPI_Ireduce_scatter_block, MPI_Iallreduce,
-// MPI_Ialltoall, MPI_Ibcast), one per bucket member; the wait completes them
+// MPI_Ialltoall, MPI_Ibcast; a collective permute MPI_Irecv and MPI_Isend),
+// one per bucket member; the wait completes them
 // with MPI_Waitall and unpacks non-leading dims. 16- and 8-bit floats are
 // reduced by user-defined MPI ops that compute in float. An all-reduce into
 // its input runs with MPI_IN_PLACE, a broadcast into its input as it is; any
@@ -151,24 +152,33 @@ public:
   void launch(Collective &c) override {
     MPI_Comm comm = *static_cast<MPI_Comm *>(c.group->comm);
     int64_t n = c.group->size;
+    // MPI forbids a send buffer that overlaps the receive buffer: an input
+    // that overlaps a destination is read from a copy, except in place. The
+    // copies are all made first: a member may write its destination at once
+    // (a broadcast's root, a permute's zero fill or copy to itself), which
+    // may be a later member's input.
+    for (const Member &m : c.members) {
+      char *inputCopy = nullptr;
+      if (m.copyInput) {
+        size_t bytes = m.count * elementSize(m.dtype);
+        inputCopy = static_cast<char *>(allocateHost(bytes));
+        std::memcpy(inputCopy, m.send, bytes);
+      }
+      c.inputCopies.push_back(inputCopy);
+    }
     for (const Member &member : c.members) {
       size_t es = elementSize(member.dtype);
       if (member.count > INT32_MAX)
         fatal("a collective of %lld elements exceeds MPI's int counts",
               static_cast<long long>(member.count));
-      // MPI forbids a send buffer that overlaps the receive buffer: an input
-      // that overlaps a destination is read from a copy, except in place.
       Member m = member;
-      char *inputCopy = nullptr;
-      if (m.copyInput) {
-        inputCopy = static_cast<char *>(allocateHost(m.count * es));
-        std::memcpy(inputCopy, m.send, m.count * es);
+      if (char *inputCopy =
+              static_cast<char *>(c.inputCopies[&member - c.members.data()]))
         m.send = inputCopy;
-      }
-      c.inputCopies.push_back(inputCopy);
       int count = static_cast<int>(m.count);
       MPI_Datatype type = datatype(m.dtype);
-      auto *request = new MPI_Request;
+      // A permute posts a receive and a send per member.
+      auto *request = new MPI_Request[2];
       char *staging = nullptr;
       switch (c.kind) {
       case SCHEDRT_ALL_GATHER: {
@@ -215,18 +225,51 @@ public:
         CHECK_MPI(MPI_Ibcast(m.recv, count, type, static_cast<int>(c.root),
                              comm, request));
         break;
+      case SCHEDRT_COLLECTIVE_PERMUTE:
+        launchPermute(c, m, static_cast<int>(&member - c.members.data()), type,
+                      comm, request);
+        break;
       }
       c.requests.push_back(request);
       c.scratch.push_back(staging);
     }
   }
 
+  /// Posts member `m` (member `index`) of a collective permute: an MPI_Irecv
+  /// from this rank's
+  /// source into `request[0]` and an MPI_Isend to its target into
+  /// `request[1]` (MPI_REQUEST_NULL where there is none; both completed at
+  /// the wait); zero-fills the destination without a source, copies for a
+  /// pair of the rank with itself. Tag = member index, so that the members
+  /// of a bucket cannot cross.
+  void launchPermute(const Collective &c, const Member &m, int index,
+                     MPI_Datatype type, MPI_Comm comm, MPI_Request *request) {
+    size_t bytes = m.count * elementSize(m.dtype);
+    int count = static_cast<int>(m.count);
+    // MPI guarantees tags up to 32767.
+    int tag = index & 0x7fff;
+    int64_t source = c.permuteSource(), target = c.permuteTarget();
+    int key = c.group->key;
+    request[0] = request[1] = MPI_REQUEST_NULL;
+    if (source < 0)
+      std::memset(m.recv, 0, bytes);
+    else if (source == key)
+      std::memcpy(m.recv, m.send, bytes);
+    else
+      CHECK_MPI(MPI_Irecv(m.recv, count, type, static_cast<int>(source), tag,
+                          comm, &request[0]));
+    if (target >= 0 && target != key)
+      CHECK_MPI(MPI_Isend(m.send, count, type, static_cast<int>(target), tag,
+                          comm, &request[1]));
+  }
+
   void wait(Collective &c) override {
     int64_t n = c.group->size;
+    int requestsPerMember = c.kind == SCHEDRT_COLLECTIVE_PERMUTE ? 2 : 1;
     for (size_t i = 0; i < c.members.size(); ++i) {
       auto *request = static_cast<MPI_Request *>(c.requests[i]);
-      CHECK_MPI(MPI_Wait(request, MPI_STATUS_IGNORE));
-      delete request;
+      CHECK_MPI(MPI_Waitall(requestsPerMember, request, MPI_STATUSES_IGNORE));
+      delete[] request;
       Member &m = c.members[i];
       auto *staging = static_cast<char *>(c.scratch[i]);
       if (c.kind == SCHEDRT_ALL_GATHER && m.recvOuter != 1)

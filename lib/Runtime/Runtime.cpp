@@ -227,10 +227,12 @@ struct Extent {
 };
 
 const char *collectiveName(int32_t kind) {
-  static const char *names[] = {"",           "all-gather", "reduce-scatter",
-                                "all-reduce", "all-to-all", "broadcast"};
-  return kind >= SCHEDRT_ALL_GATHER && kind <= SCHEDRT_BROADCAST ? names[kind]
-                                                                 : "collective";
+  static const char *names[] = {
+      "",           "all-gather", "reduce-scatter",    "all-reduce",
+      "all-to-all", "broadcast",  "collective-permute"};
+  return kind >= SCHEDRT_ALL_GATHER && kind <= SCHEDRT_COLLECTIVE_PERMUTE
+             ? names[kind]
+             : "collective";
 }
 
 /// Returns the non-empty destinations of `c` sorted by address; fatal if two
@@ -301,6 +303,20 @@ void schedrt::analyzeAliasing(Collective &c) {
   }
 }
 
+int64_t Collective::permuteTarget() const {
+  for (auto [source, target] : pairs)
+    if (source == group->key)
+      return target;
+  return -1;
+}
+
+int64_t Collective::permuteSource() const {
+  for (auto [source, target] : pairs)
+    if (target == group->key)
+      return source;
+  return -1;
+}
+
 //===----------------------------------------------------------------------===//
 // C ABI
 //===----------------------------------------------------------------------===//
@@ -318,7 +334,7 @@ void schedrt_register_group(int32_t group, int64_t name, int64_t groupSize,
 int64_t schedrt_collective_begin(int32_t kind, int32_t group, int64_t groupSize,
                                  int64_t stride, int32_t reduction,
                                  int64_t root) {
-  if (kind < SCHEDRT_ALL_GATHER || kind > SCHEDRT_BROADCAST)
+  if (kind < SCHEDRT_ALL_GATHER || kind > SCHEDRT_COLLECTIVE_PERMUTE)
     fatal("unknown collective kind %d", kind);
   auto *collective = new Collective();
   collective->kind = kind;
@@ -341,6 +357,29 @@ void schedrt_collective_add(int64_t handle, int64_t send, int64_t recv,
   member.sendOuter = sendOuter;
   member.recvOuter = recvOuter;
   collective->members.push_back(member);
+}
+
+void schedrt_collective_pair(int64_t handle, int64_t source, int64_t target) {
+  auto *collective = reinterpret_cast<Collective *>(handle);
+  if (collective->kind != SCHEDRT_COLLECTIVE_PERMUTE)
+    fatal("schedrt_collective_pair on a %s; pairs belong to a "
+          "collective-permute",
+          collectiveName(collective->kind));
+  int64_t size = collective->group->size;
+  if (source < 0 || source >= size || target < 0 || target >= size)
+    fatal("collective-permute pair [%lld, %lld] is outside process group %s "
+          "of size %lld",
+          static_cast<long long>(source), static_cast<long long>(target),
+          collective->group->label.c_str(), static_cast<long long>(size));
+  for (auto [s, t] : collective->pairs)
+    if (s == source || t == target)
+      fatal("collective-permute pairs [%lld, %lld] and [%lld, %lld] of "
+            "process group %s share a %s",
+            static_cast<long long>(s), static_cast<long long>(t),
+            static_cast<long long>(source), static_cast<long long>(target),
+            collective->group->label.c_str(),
+            s == source ? "source" : "target");
+  collective->pairs.emplace_back(source, target);
 }
 
 void schedrt_collective_launch(int64_t handle) {

@@ -86,6 +86,12 @@ struct Collective {
   int64_t root = 0;
   Group *group = nullptr;
   std::vector<Member> members;
+  /// The (source, target) pairs of a collective permute, in group positions.
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  /// For a collective permute: the position this rank sends to and the one
+  /// it receives from, or -1 if it sends or receives nothing.
+  int64_t permuteTarget() const;
+  int64_t permuteSource() const;
   /// Backend state (requests, staging buffers, events).
   std::vector<void *> scratch;
   std::vector<void *> requests;

@@ -116,6 +116,45 @@ module attributes {sched.target = #sched.target<name = "toy", gpus_per_node = 4,
 
 // -----
 
+// collective_permute is costed from its pairs: the slowest pair, a transfer on
+// the link between its two ends' nodes (base latency + one link latency), a
+// copy through HBM for a rank paired with itself, a zero fill for a rank that
+// receives nothing.
+module attributes {sched.target = #sched.target<name = "toy", gpus_per_node = 4,
+    intra_node = <bandwidth = 100.0, latency = 1.0>,
+    inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0,
+    hbm_capacity = 1000000000, compute = [f32 = 1.0, bf16 = 10.0]>} {
+  sched.process_group @two_nodes size = 8
+  func.func @permute(%x: tensor<100000xf32>) {
+    // Every pair inside node 0 or node 1: 1 + 400000 / 1e5 = 5.
+    // expected-remark @below {{collective time: 5.000 us (point_to_point, 400000 bytes on 8 ranks, 2 nodes)}}
+    %a = sched.collective_permute_start %x on @two_nodes
+        source_target_pairs = [[0, 1], [1, 0], [4, 5], [5, 4]]
+        : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+    %0 = sched.wait %a : !sched.future<tensor<100000xf32>>
+    // The pipeline shift [3, 4] crosses nodes: 5 + 400000 / 1e4 = 45.
+    // expected-remark @below {{collective time: 45.000 us (point_to_point, 400000 bytes on 8 ranks, 2 nodes)}}
+    %b = sched.collective_permute_start %x on @two_nodes
+        source_target_pairs = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7]]
+        : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+    %1 = sched.wait %b : !sched.future<tensor<100000xf32>>
+    // Every rank with itself: a copy, 800000 / 1e6 = 0.8.
+    // expected-remark @below {{collective time: 0.800 us (point_to_point, 400000 bytes on 8 ranks, 2 nodes)}}
+    %c = sched.collective_permute_start %x on @two_nodes
+        source_target_pairs = [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6], [7, 7]]
+        : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+    %2 = sched.wait %c : !sched.future<tensor<100000xf32>>
+    // No pairs: every rank zero-fills, 400000 / 1e6 = 0.4.
+    // expected-remark @below {{collective time: 0.400 us (point_to_point, 400000 bytes on 8 ranks, 2 nodes)}}
+    %d = sched.collective_permute_start %x on @two_nodes source_target_pairs = []
+        : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+    %3 = sched.wait %d : !sched.future<tensor<100000xf32>>
+    return
+  }
+}
+
+// -----
+
 // Tree vs ring for all_reduce on 16 ranks over 4 nodes (inter_node link):
 // ring has 30 steps, the tree 2 * ((4 - 1) + log2(4)) = 10.
 module attributes {sched.target = #sched.target<name = "toy", gpus_per_node = 4,

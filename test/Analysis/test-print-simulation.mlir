@@ -79,6 +79,32 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 
 // -----
 
+// Tests a collective_permute: costed from its pairs (no profile curve), 1 +
+// 400000 / 1e5 = 5 us on NVLink; it occupies the stream of its group, so the
+// all_gather after it waits for it.
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  sched.process_group @dp size = 4
+  // expected-remark@+1 {{makespan 25.000 us, exposed comm 15.000 us, overlap 0.40, compute busy 10.000 us, comm busy 25.000 us, bounds: streams 25.000 us, critical path 20.000 us, head and tail 25.000 us}}
+  func.func @permute(%x: tensor<100000xf32>, %s: tensor<16xf32>) -> (tensor<100000xf32>, tensor<64xf32>, tensor<16xf32>) {
+    // expected-remark@+2 {{[0.000, 0.000] us}}
+    // expected-remark@+1 {{on @dp [0.000, 5.000] us, exposed 0.000 us}}
+    %p = sched.collective_permute_start %x on @dp source_target_pairs = [[0, 1], [1, 2], [2, 3]] : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+    // expected-remark@+2 {{[0.000, 0.000] us}}
+    // expected-remark@+1 {{on @dp [5.000, 25.000] us, exposed 15.000 us}}
+    %g = sched.all_gather_start %s on @dp gather_dim = 0 : tensor<16xf32> -> !sched.future<tensor<64xf32>>
+    // expected-remark@+1 {{[0.000, 10.000] us}}
+    %c = sched.compute "independent" ins(%s : tensor<16xf32>) cost <time_ns = 10000> -> (tensor<16xf32>)
+    // expected-remark@+1 {{[10.000, 10.000] us}}
+    %wp = sched.wait %p : !sched.future<tensor<100000xf32>>
+    // expected-remark@+1 {{[10.000, 25.000] us}}
+    %wg = sched.wait %g : !sched.future<tensor<64xf32>>
+    // expected-remark@+1 {{[25.000, 25.000] us}}
+    return %wp, %wg, %c : tensor<100000xf32>, tensor<64xf32>, tensor<16xf32>
+  }
+}
+
+// -----
+
 // Tests a function without a target.
 // expected-error@+1 {{no #sched.target on this function or its parents; attach one with --sched-attach-target}}
 func.func @no_target() {

@@ -31,7 +31,7 @@ namespace {
 constexpr CollectiveKind kAllKinds[] = {
     CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
     CollectiveKind::AllReduce, CollectiveKind::AllToAll,
-    CollectiveKind::Broadcast};
+    CollectiveKind::Broadcast, CollectiveKind::CollectivePermute};
 
 class CostModelTest : public ::testing::Test {
 protected:
@@ -149,6 +149,8 @@ TEST_F(CostModelTest, RingStepsAndBusBandwidthFactors) {
   EXPECT_DOUBLE_EQ(time(CollectiveKind::AllReduce), 12.0);
   // n-1 = 3 steps, factor 1: 3 + 4.
   EXPECT_DOUBLE_EQ(time(CollectiveKind::Broadcast), 7.0);
+  // Without its pairs, a permute is one hop of the whole buffer: 1 + 4.
+  EXPECT_DOUBLE_EQ(time(CollectiveKind::CollectivePermute), 5.0);
 }
 
 TEST_F(CostModelTest, GroupOfOneCostsNothing) {
@@ -341,6 +343,88 @@ TEST_F(CostModelTest, CollectiveOps) {
             "cannot size collective: 'tensor<?xf32>' has a dynamic shape; "
             "give an upper bound of dimension 0 with 'sched.dim_bounds' "
             "where the value is defined");
+}
+
+TEST_F(CostModelTest, CollectivePermuteOps) {
+  // 400000 bytes per rank. Toy target: 4 GPUs per node; NVLink 1 us + 4 us,
+  // network 5 us + 40 us; HBM 1000 GB/s.
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    sched.process_group @g4 size = 4
+    sched.process_group @g8 size = 8
+    sched.process_group @pairs size = 4 ranks_per_node = 2
+    sched.process_group @spread size = 4 ranks = [0, 8, 16, 24] ranks_per_node = 8
+    func.func @f(%x: tensor<100000xf32>, %m: memref<100000xf32>,
+                 %o: memref<100000xf32>) {
+      %0 = sched.collective_permute_start %x on @g4
+          source_target_pairs = [[0, 1], [1, 2], [2, 3], [3, 0]]
+          : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+      %1 = sched.collective_permute_start %x on @g8
+          source_target_pairs = [[2, 3], [3, 4]]
+          : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+      %2 = sched.collective_permute_start %m into %o on @g4
+          source_target_pairs = [[0, 0], [1, 1], [2, 2], [3, 3]]
+          : memref<100000xf32> into memref<100000xf32>
+          -> !sched.future<memref<100000xf32>>
+      %3 = sched.collective_permute_start %x on @pairs
+          source_target_pairs = [[0, 1], [2, 3]]
+          : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+      %4 = sched.collective_permute_start %x on @pairs
+          source_target_pairs = [[1, 2]]
+          : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+      %5 = sched.collective_permute_start %x on @spread
+          source_target_pairs = [[0, 1]]
+          : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+      %6 = sched.collective_permute_start %x on @g4 source_target_pairs = []
+          : tensor<100000xf32> -> !sched.future<tensor<100000xf32>>
+      %w0 = sched.wait %0 : !sched.future<tensor<100000xf32>>
+      %w1 = sched.wait %1 : !sched.future<tensor<100000xf32>>
+      %w2 = sched.wait %2 : !sched.future<memref<100000xf32>>
+      %w3 = sched.wait %3 : !sched.future<tensor<100000xf32>>
+      %w4 = sched.wait %4 : !sched.future<tensor<100000xf32>>
+      %w5 = sched.wait %5 : !sched.future<tensor<100000xf32>>
+      %w6 = sched.wait %6 : !sched.future<tensor<100000xf32>>
+      return
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  SmallVector<CollectiveOpInterface> ops;
+  module->walk([&](CollectiveOpInterface op) { ops.push_back(op); });
+  ASSERT_EQ(ops.size(), 7u);
+
+  CostModel model(toy());
+  SymbolTableCollection symbols;
+  auto estimate = [&](unsigned index) {
+    FailureOr<CollectiveEstimate> result =
+        model.estimateCollective(ops[index], symbols);
+    EXPECT_TRUE(succeeded(result));
+    return succeeded(result) ? *result : CollectiveEstimate();
+  };
+  EXPECT_EQ(CostModel::getCollectiveBytes(ops[0]), 400000);
+  // A ring inside one node: every pair on NVLink.
+  CollectiveEstimate ring = estimate(0);
+  EXPECT_EQ(ring.source, CollectiveEstimate::Source::PointToPoint);
+  EXPECT_DOUBLE_EQ(ring.timeUs, 5.0);
+  EXPECT_DOUBLE_EQ(ring.latencyUs, 1.0);
+  EXPECT_EQ(ring.groupSize, 4);
+  // [3, 4] crosses from node 0 to node 1: the slowest pair, on the network.
+  CollectiveEstimate crossing = estimate(1);
+  EXPECT_DOUBLE_EQ(crossing.timeUs, 45.0);
+  EXPECT_EQ(crossing.numNodes, 2);
+  // A pair of a rank with itself is a copy: read and write 400000 bytes.
+  EXPECT_DOUBLE_EQ(estimate(2).timeUs, 0.8);
+  // The group's own node size: [0, 1] and [2, 3] stay inside a node, [1, 2]
+  // crosses.
+  EXPECT_DOUBLE_EQ(estimate(3).timeUs, 5.0);
+  EXPECT_DOUBLE_EQ(estimate(4).timeUs, 45.0);
+  // Global ranks 0 and 8 on nodes of 8.
+  EXPECT_DOUBLE_EQ(estimate(5).timeUs, 45.0);
+  // No pairs: every rank zero-fills its destination (an HBM write).
+  EXPECT_DOUBLE_EQ(estimate(6).timeUs, 0.4);
+  // A bucket of the ring of twice the size: the pairs decide, not the kind.
+  FailureOr<CollectiveEstimate> bucket =
+      model.estimateCollectiveOfSize(ops[1], 800000, {8, 2}, symbols);
+  ASSERT_TRUE(succeeded(bucket));
+  EXPECT_DOUBLE_EQ(bucket->timeUs, 85.0);
 }
 
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,7 @@
 #include "sched/Dialect/Sched/IR/ElementSize.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedInterfaces.h"
+#include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Support/LLVM.h"
@@ -172,6 +173,8 @@ struct CollectiveEstimate {
     Profile,
     /// The `time_ns` of the op's `sched.cost` attribute (a measured time).
     Measured,
+    /// The analytical model of a collective permute: its slowest pair.
+    PointToPoint,
   };
 
   /// Total time, in microseconds: `latencyUs + transferUs`.
@@ -190,7 +193,8 @@ struct CollectiveEstimate {
   /// The number of nodes the ranks span.
   int64_t numNodes = 1;
 
-  /// Returns `trivial`, `ring`, `tree` or `profile`.
+  /// Returns `trivial`, `ring`, `tree`, `profile`, `time_ns` or
+  /// `point_to_point`.
   StringRef getSourceName() const;
 };
 
@@ -294,6 +298,32 @@ public:
   /// Returns the time of `op` in microseconds; see estimateCollective.
   FailureOr<double> getCollectiveTimeUs(CollectiveOpInterface op,
                                         SymbolTableCollection &symbols) const;
+
+  /// Estimates `op` moving `bytes` (which may differ from the op's own size,
+  /// for a bucket of several ops like it) on a group of shape `groupShape`
+  /// (see getGroupShape). A collective permute is estimated from its pairs
+  /// (estimatePermute, which looks the group up in `symbols`), every other
+  /// kind by estimateCollective(kind, ...). Does not read the op's measured
+  /// time. Emits an error on `op` and fails if its group cannot be found.
+  FailureOr<CollectiveEstimate>
+  estimateCollectiveOfSize(CollectiveOpInterface op, int64_t bytes,
+                           std::pair<int64_t, int64_t> groupShape,
+                           SymbolTableCollection &symbols) const;
+
+  /// Estimates a collective permute of `bytes` per rank over the (source,
+  /// target) `pairs` of positions in `group`. Every pair runs at once (each
+  /// rank sends and receives at most one buffer), so the time is that of the
+  /// slowest pair: a pair of a rank with itself is a copy through HBM (read
+  /// and write); a pair whose two ends are on one node (global rank /
+  /// ranks per node, the group's `ranks_per_node` or the target's
+  /// `gpus_per_node`) one transfer over the `intra_node` link, otherwise
+  /// over the `inter_node` link, each after the base latency and one link
+  /// latency. A rank that is the target of no pair zero-fills its buffer
+  /// (an HBM write). A profile curve for `collective_permute` on the group's
+  /// size and node count replaces the model where it has one.
+  CollectiveEstimate
+  estimatePermute(ArrayRef<std::pair<int64_t, int64_t>> pairs, int64_t bytes,
+                  ProcessGroupOp group) const;
 
   /// Returns the measured time of the collective `op`, in microseconds: the
   /// `time_ns` of its `sched.cost` attribute (the FX importer sets it from a

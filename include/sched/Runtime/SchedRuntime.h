@@ -44,6 +44,9 @@ enum SchedRtKind {
   SCHEDRT_ALL_REDUCE = 3,
   SCHEDRT_ALL_TO_ALL = 4,
   SCHEDRT_BROADCAST = 5,
+  /// Point-to-point sends along (source, target) pairs, given by
+  /// schedrt_collective_pair.
+  SCHEDRT_COLLECTIVE_PERMUTE = 6,
 };
 
 /// Reductions, as passed to schedrt_collective_begin (0: none).
@@ -79,6 +82,14 @@ int64_t schedrt_collective_begin(int32_t kind, int32_t group, int64_t groupSize,
 void schedrt_collective_add(int64_t handle, int64_t send, int64_t recv,
                             int64_t count, int32_t dtype, int64_t sendOuter,
                             int64_t recvOuter);
+
+/// Adds the pair (`source`, `target`) of in-group positions to a collective
+/// permute: `source` sends every member's input to `target`. Called once per
+/// pair, in the same order on every rank, before the launch. A rank that is
+/// the target of no pair receives zeros. Fatal if the collective is not a
+/// permute, a position is outside the group, or a rank is the source or the
+/// target of two pairs.
+void schedrt_collective_pair(int64_t handle, int64_t source, int64_t target);
 
 /// Issues the collective (asynchronously where the backend can).
 void schedrt_collective_launch(int64_t handle);

@@ -171,7 +171,8 @@ std::string getUnloweredShardReason(Operation *op) {
     return "";
   if (isa<shard::AllGatherOp, shard::AllReduceOp, shard::AllSliceOp,
           shard::AllToAllOp, shard::BroadcastOp, shard::GatherOp,
-          shard::ReduceOp, shard::ReduceScatterOp, shard::ScatterOp>(op))
+          shard::ReduceOp, shard::ReduceScatterOp, shard::ScatterOp,
+          shard::ShiftOp>(op))
     return "run convert-shard-to-sched first";
   if (isa<shard::ShardOp, shard::ShardingOp>(op))
     return "sharding annotations are consumed by shard-partition; partition "
@@ -498,6 +499,9 @@ LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
     kind = 5;
     root = cast<BroadcastStartOp>(op).getRoot();
     break;
+  case CollectiveKind::CollectivePermute:
+    kind = 6;
+    break;
   }
   if (std::optional<ReductionKind> red = start.getReductionKind()) {
     switch (*red) {
@@ -527,6 +531,11 @@ LogicalResult ConvertSchedToRuntimePass::lowerStart(CollectiveOpInterface start,
            constI32(builder, loc, reduction), constI64(builder, loc, root)},
           builder.getI64Type())
           .getResult(0);
+  if (auto permute = dyn_cast<CollectivePermuteStartOp>(op))
+    for (auto [source, target] : permute.getPairs())
+      buildRuntimeCall(builder, loc, module, "schedrt_collective_pair",
+                       {handle, constI64(builder, loc, source),
+                        constI64(builder, loc, target)});
   for (auto [input, output] :
        llvm::zip_equal(start.getInputs(), start.getOutputs())) {
     Type element = cast<MemRefType>(input.getType()).getElementType();

@@ -315,12 +315,14 @@ static std::string getFailureReason(Operation *op,
       .Case([&](shard::AllSliceOp op) { return group(op); })
       .Case<shard::SendOp, shard::RecvOp>([](auto) {
         return std::string(
-            "point-to-point communication is not modelled by sched");
+            "a send or receive with a static peer makes every process of its "
+            "group talk to that one process, which is not a permutation; "
+            "sched models point-to-point communication only as a permutation "
+            "of the group (sched.collective_permute_start), so write the "
+            "exchange as shard.shift");
       })
-      .Case([](shard::ShiftOp) {
-        return std::string("a shift is point-to-point communication, which "
-                           "sched does not model");
-      })
+      // The shard verifier checks that shift_axis is one of grid_axes.
+      .Case([&](shard::ShiftOp op) { return first({group(op), movable(op)}); })
       .Case([](shard::UpdateHaloOp) {
         return std::string("a halo update is point-to-point communication, "
                            "which sched does not model");
@@ -361,6 +363,44 @@ static Value createStartAndWait(OpBuilder &builder, Location loc,
                                FlatSymbolRefAttr::get(group),
                                std::forward<Args>(args)...);
   return WaitOp::create(builder, loc, start.getFuture()).getValues().front();
+}
+
+/// Returns the (source, target) pairs of `shard.shift` `op`, flattened, in
+/// positions of its group over `axes` of `grid` (row-major in the order of
+/// `axes`): the process at coordinate c of the shift axis sends to c +
+/// offset, modulo the axis size with `rotate`, and to no one when c + offset
+/// is off the axis without it (its target then receives zeros).
+static SmallVector<int64_t>
+getShiftPairs(shard::ShiftOp op, ArrayRef<GridAxis> axes, shard::GridOp grid) {
+  SmallVector<int64_t> sizes;
+  int64_t groupSize = 1, shiftPos = 0;
+  for (auto [index, axis] : llvm::enumerate(axes)) {
+    sizes.push_back(grid.getShape()[axis]);
+    groupSize *= sizes.back();
+    if (static_cast<int64_t>(axis) == op.getShiftAxis().getSExtValue())
+      shiftPos = index;
+  }
+  int64_t size = sizes[shiftPos];
+  // |offset| may be anything: reduce it first so nothing overflows.
+  int64_t offset = op.getOffset();
+  bool rotate = op.getRotate();
+  if (!rotate && (offset >= size || offset <= -size))
+    return {};
+  offset %= size;
+  int64_t stride = 1;
+  for (int64_t later : ArrayRef<int64_t>(sizes).drop_front(shiftPos + 1))
+    stride *= later;
+  SmallVector<int64_t> flat;
+  for (int64_t source = 0; source < groupSize; ++source) {
+    int64_t coordinate = source / stride % size;
+    int64_t shifted = coordinate + offset;
+    if (rotate)
+      shifted = (shifted % size + size) % size;
+    else if (shifted < 0 || shifted >= size)
+      continue;
+    flat.append({source, source + (shifted - coordinate) * stride});
+  }
+  return flat;
 }
 
 /// Returns the linear index of the root multi-index `root` (one coordinate
@@ -551,6 +591,21 @@ struct ReduceScatterLowering
   }
 };
 
+/// shard.shift -> sched.collective_permute_start + sched.wait, with the
+/// pairs of getShiftPairs.
+struct ShiftLowering : public ShardCollectivePattern<shard::ShiftOp> {
+  using ShardCollectivePattern::ShardCollectivePattern;
+  Value rewrite(shard::ShiftOp op, OpAdaptor adaptor, shard::GridOp grid,
+                ProcessGroupOp group,
+                ConversionPatternRewriter &rewriter) const override {
+    return createStartAndWait<CollectivePermuteStartOp>(
+        rewriter, op.getLoc(), group, op.getResult().getType(),
+        adaptor.getInput(), /*into=*/Value(),
+        rewriter.getDenseI64ArrayAttr(
+            getShiftPairs(op, op.getGridAxes(), grid)));
+  }
+};
+
 /// shard.all_to_all -> sched.all_to_all_start + sched.wait.
 struct AllToAllLowering : public ShardCollectivePattern<shard::AllToAllOp> {
   using ShardCollectivePattern::ShardCollectivePattern;
@@ -630,8 +685,8 @@ void sched::populateShardToSchedConversionPatterns(RewritePatternSet &patterns,
   patterns.add<GatherLowering<shard::AllGatherOp>, AllReduceLowering,
                AllSliceLowering, AllToAllLowering, BroadcastLowering,
                GatherLowering<shard::GatherOp>, ReduceLowering,
-               ReduceScatterLowering, ScatterLowering>(patterns.getContext(),
-                                                       groups);
+               ReduceScatterLowering, ScatterLowering, ShiftLowering>(
+      patterns.getContext(), groups);
 }
 
 //===----------------------------------------------------------------------===//
@@ -708,8 +763,8 @@ void ConvertShardToSched::runOnOperation() {
   ConversionTarget target(getContext());
   target.addIllegalOp<shard::AllGatherOp, shard::AllReduceOp, shard::AllSliceOp,
                       shard::AllToAllOp, shard::BroadcastOp, shard::GatherOp,
-                      shard::ReduceOp, shard::ReduceScatterOp,
-                      shard::ScatterOp>();
+                      shard::ReduceOp, shard::ReduceScatterOp, shard::ScatterOp,
+                      shard::ShiftOp>();
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   if (failed(applyPartialConversion(module, target, std::move(patterns))))
     signalPassFailure();

@@ -204,6 +204,32 @@ func.func @broadcast(%x: memref<3xf8E4M3FN>, %y: memref<3xf8E4M3FN>) {
   return
 }
 
+// Kind 6 = collective permute: one schedrt_collective_pair per pair, in the
+// order written, between the begin and the members; dtype 1 = f32.
+// CHECK-LABEL: func.func @collective_permute
+// CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[I6:.*]] = arith.constant 6 : i32
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i64
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i64
+// CHECK-DAG: %[[C6:.*]] = arith.constant 6 : i64
+// CHECK: %[[H:.*]] = call @schedrt_collective_begin(%[[I6]], %[[I0]], %[[C4]], %[[C1]], %[[I0]], %[[C0]])
+// CHECK-NEXT: call @schedrt_collective_pair(%[[H]], %[[C3]], %[[C0]])
+// CHECK-NEXT: call @schedrt_collective_pair(%[[H]], %[[C0]], %[[C1]])
+// CHECK-NEXT: call @schedrt_collective_pair(%[[H]], %[[C2]], %[[C2]])
+// CHECK-NOT: schedrt_collective_pair
+// CHECK: call @schedrt_collective_add(%[[H]], %{{.*}}, %{{.*}}, %[[C6]], %[[I1]], %[[C1]], %[[C1]])
+// CHECK: call @schedrt_collective_launch(%[[H]])
+// CHECK: call @schedrt_collective_wait(%[[H]])
+func.func @collective_permute(%x: memref<2x3xf32>, %y: memref<2x3xf32>) {
+  %f = sched.collective_permute_start %x into %y on @world source_target_pairs = [[3, 0], [0, 1], [2, 2]] : memref<2x3xf32> into memref<2x3xf32> -> !sched.future<memref<2x3xf32>>
+  %r = sched.wait %f : !sched.future<memref<2x3xf32>>
+  return
+}
+
 // -----
 
 // Group ids are positions in the module; a layout is a size and a stride.

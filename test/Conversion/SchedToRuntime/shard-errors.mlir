@@ -28,9 +28,11 @@ func.func @annotation(%x: tensor<4xf32>) -> tensor<4xf32> {
 shard.grid @grid(shape = 2)
 
 func.func @point_to_point(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{cannot lower 'shard.shift' to the sched runtime: the sched runtime has no lowering for it}}
+  // expected-error@+1 {{cannot lower 'shard.shift' to the sched runtime: run convert-shard-to-sched first}}
   %0 = shard.shift %x on @grid grid_axes = [0] shift_axis = 0 offset = 1 rotate : tensor<4xf32> -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+  // expected-error@+1 {{cannot lower 'shard.send' to the sched runtime: the sched runtime has no lowering for it}}
+  %1 = shard.send %0 on @grid grid_axes = [0] destination = [1] : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
 }
 
 // -----

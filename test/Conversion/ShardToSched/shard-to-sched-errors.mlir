@@ -5,7 +5,7 @@
 
 shard.grid @grid(shape = 2x4)
 func.func @send(%x: tensor<2xi8>) -> tensor<2xi8> {
-  // expected-error@+1 {{cannot convert 'shard.send' to sched: point-to-point communication is not modelled by sched}}
+  // expected-error@+1 {{cannot convert 'shard.send' to sched: a send or receive with a static peer makes every process of its group talk to that one process, which is not a permutation; sched models point-to-point communication only as a permutation of the group (sched.collective_permute_start), so write the exchange as shard.shift}}
   %0 = shard.send %x on @grid grid_axes = [1] destination = [1] : (tensor<2xi8>) -> tensor<2xi8>
   return %0 : tensor<2xi8>
 }
@@ -14,7 +14,7 @@ func.func @send(%x: tensor<2xi8>) -> tensor<2xi8> {
 
 shard.grid @grid(shape = 2x4)
 func.func @recv(%x: tensor<2xi8>) -> tensor<2xi8> {
-  // expected-error@+1 {{cannot convert 'shard.recv' to sched: point-to-point communication is not modelled by sched}}
+  // expected-error@+1 {{cannot convert 'shard.recv' to sched: a send or receive with a static peer makes every process of its group talk to that one process, which is not a permutation; sched models point-to-point communication only as a permutation of the group (sched.collective_permute_start), so write the exchange as shard.shift}}
   %0 = shard.recv %x on @grid grid_axes = [1] source = [1] : (tensor<2xi8>) -> tensor<2xi8>
   return %0 : tensor<2xi8>
 }
@@ -22,9 +22,18 @@ func.func @recv(%x: tensor<2xi8>) -> tensor<2xi8> {
 // -----
 
 shard.grid @grid(shape = 2x4)
-func.func @shift(%x: tensor<2xi8>) -> tensor<2xi8> {
-  // expected-error@+1 {{cannot convert 'shard.shift' to sched: a shift is point-to-point communication, which sched does not model}}
-  %0 = shard.shift %x on @grid grid_axes = [1] shift_axis = 1 offset = 1 rotate : tensor<2xi8> -> tensor<2xi8>
+func.func @shift_element_type(%x: tensor<2xi1>) -> tensor<2xi1> {
+  // expected-error@+1 {{cannot convert 'shard.shift' to sched: element type 'i1' is not a byte-sized integer, float or complex type}}
+  %0 = shard.shift %x on @grid grid_axes = [1] shift_axis = 1 offset = 1 : tensor<2xi1> -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
+shard.grid @grid(shape = 2x?)
+func.func @shift_dynamic_axis(%x: tensor<2xi8>) -> tensor<2xi8> {
+  // expected-error@+1 {{cannot convert 'shard.shift' to sched: grid axis 1 of @grid has a dynamic size}}
+  %0 = shard.shift %x on @grid grid_axes = [1] shift_axis = 1 offset = 1 : tensor<2xi8> -> tensor<2xi8>
   return %0 : tensor<2xi8>
 }
 

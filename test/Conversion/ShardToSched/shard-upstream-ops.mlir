@@ -193,7 +193,7 @@ func.func @broadcast_dynamic_root(%arg0 : tensor<3x6xi8>, %arg1 : index) -> tens
 
 shard.grid @grid0(shape = 2x2x4)
 func.func @receive_static_source(%arg0 : tensor<2xi8>) -> tensor<2xi8> {
-  // expected-error@+1 {{cannot convert 'shard.recv' to sched: point-to-point communication is not modelled by sched}}
+  // expected-error@+1 {{cannot convert 'shard.recv' to sched: a send or receive with a static peer makes every process of its group talk to that one process, which is not a permutation}}
   %0 = shard.recv %arg0 on @grid0 grid_axes = [0, 2]
     source = [0, 1]
     : (tensor<2xi8>) -> tensor<2xi8>
@@ -248,7 +248,7 @@ func.func @scatter_dynamic_root(%arg0 : tensor<8xi8>, %arg1 : index) -> tensor<1
 
 shard.grid @grid0(shape = 2x2x4)
 func.func @send_static_destination(%arg0 : tensor<2xi8>) -> tensor<2xi8> {
-  // expected-error@+1 {{cannot convert 'shard.send' to sched: point-to-point communication is not modelled by sched}}
+  // expected-error@+1 {{cannot convert 'shard.send' to sched: a send or receive with a static peer makes every process of its group talk to that one process, which is not a permutation}}
   %0 = shard.send %arg0 on @grid0 grid_axes = [0, 2]
     destination = [0, 1]
     : (tensor<2xi8>) -> tensor<2xi8>
@@ -258,8 +258,10 @@ func.func @send_static_destination(%arg0 : tensor<2xi8>) -> tensor<2xi8> {
 // -----
 
 shard.grid @grid0(shape = 2x2x4)
+// Groups over [0, 2] of 2x2x4: positions c0 * 4 + c2; c2 -> c2 - 2 mod 4.
+// CHECK-LABEL: func.func @shift
+// CHECK: sched.collective_permute_start %{{.*}} source_target_pairs = {{\[\[}}0, 2], [1, 3], [2, 0], [3, 1], [4, 6], [5, 7], [6, 4], [7, 5]] : tensor<2xi8>
 func.func @shift(%arg0 : tensor<2xi8>) -> tensor<2xi8> {
-  // expected-error@+1 {{cannot convert 'shard.shift' to sched: a shift is point-to-point communication}}
   %0 = shard.shift %arg0 on @grid0 grid_axes = [0, 2]
     shift_axis = 2 offset = -2 rotate
     : tensor<2xi8> -> tensor<2xi8>

@@ -71,6 +71,18 @@ func.func @broadcast(%x: tensor<5xf64>) -> tensor<5xf64> {
   return %r : tensor<5xf64>
 }
 
+// CHECK-LABEL: func.func @collective_permute
+// CHECK-SAME: (%[[X:.*]]: memref<2x3xbf16>) -> memref<2x3xbf16>
+// CHECK-NEXT: %[[D:.*]] = memref.alloc() {{.*}} : memref<2x3xbf16>
+// CHECK-NEXT: %[[F:.*]] = sched.collective_permute_start %[[X]] into %[[D]] on @g source_target_pairs = {{\[\[}}0, 1], [1, 2], [2, 3], [3, 0]] : memref<2x3xbf16> into memref<2x3xbf16> -> !sched.future<memref<2x3xbf16>>
+// CHECK-NEXT: %[[R:.*]] = sched.wait %[[F]]
+// CHECK-NEXT: return %[[R]]
+func.func @collective_permute(%x: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
+  %f = sched.collective_permute_start %x on @g source_target_pairs = [[0, 1], [1, 2], [2, 3], [3, 0]] : tensor<2x3xbf16> -> !sched.future<tensor<2x3xbf16>>
+  %r = sched.wait %f : !sched.future<tensor<2x3xbf16>>
+  return %r : tensor<2x3xbf16>
+}
+
 // The result of the wait feeds the next collective directly.
 // CHECK-LABEL: func.func @chain
 // CHECK: %[[F0:.*]] = sched.all_reduce_start %{{.*}} into %[[D0:.*]] on @g

@@ -486,6 +486,103 @@ func.func @broadcast_start_c2(%x: tensor<8xf32>) {
 
 // -----
 
+sched.process_group @g size = 4
+
+// Tests collective_permute_start_c1: pairs, not single ranks (only the generic
+// form can write an odd list).
+func.func @collective_permute_start_c1(%x: tensor<8xf32>) {
+  // expected-error@+1 {{source_target_pairs must hold (source, target) pairs, but has an odd number of entries (3)}}
+  %f = "sched.collective_permute_start"(%x) <{group = @g, operandSegmentSizes = array<i32: 1, 0>, source_target_pairs = array<i64: 0, 1, 2>}> : (tensor<8xf32>) -> !sched.future<tensor<8xf32>>
+  %r = sched.wait %f : !sched.future<tensor<8xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// Tests collective_permute_start_c2: a target outside the group.
+func.func @collective_permute_start_c2(%x: tensor<8xf32>) {
+  // expected-error@+1 {{pair [3, 4] names rank 4, which is not a position in a group of size 4}}
+  %f = sched.collective_permute_start %x on @g source_target_pairs = [[0, 1], [3, 4]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %r = sched.wait %f : !sched.future<tensor<8xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// Tests collective_permute_start_c2: a negative source.
+func.func @collective_permute_start_c2_negative(%x: tensor<8xf32>) {
+  // expected-error@+1 {{pair [-1, 0] names rank -1, which is not a position in a group of size 4}}
+  %f = sched.collective_permute_start %x on @g source_target_pairs = [[-1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %r = sched.wait %f : !sched.future<tensor<8xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// Tests collective_permute_start_c3: a rank that sends twice.
+func.func @collective_permute_start_c3_source(%x: tensor<8xf32>) {
+  // expected-error@+1 {{rank 0 is the source of two pairs}}
+  %f = sched.collective_permute_start %x on @g source_target_pairs = [[0, 1], [0, 2]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %r = sched.wait %f : !sched.future<tensor<8xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// Tests collective_permute_start_c3: a rank that receives twice.
+func.func @collective_permute_start_c3_target(%x: tensor<8xf32>) {
+  // expected-error@+1 {{rank 2 is the target of two pairs}}
+  %f = sched.collective_permute_start %x on @g source_target_pairs = [[0, 2], [1, 2]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %r = sched.wait %f : !sched.future<tensor<8xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// Tests collective_permute_start_c4: result type = input type.
+func.func @collective_permute_start_c4(%x: tensor<8xf32>) {
+  // expected-error@+1 {{result 0 has type 'tensor<4xf32>' but expected shape [8]}}
+  %f = sched.collective_permute_start %x on @g source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<4xf32>>
+  %r = sched.wait %f : !sched.future<tensor<4xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// Tests collective_permute_start_c4: the element type is communicable.
+func.func @collective_permute_start_c4_element(%x: tensor<8xi1>) {
+  // expected-error@+1 {{cannot communicate element type 'i1'; expected a byte-sized integer, float or complex type}}
+  %f = sched.collective_permute_start %x on @g source_target_pairs = [[0, 1]] : tensor<8xi1> -> !sched.future<tensor<8xi1>>
+  %r = sched.wait %f : !sched.future<tensor<8xi1>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 4
+
+// Tests collective_permute_start: a pair is two integers in brackets.
+func.func @collective_permute_start_syntax(%x: tensor<8xf32>) {
+  // expected-error@+1 {{expected ','}}
+  %f = sched.collective_permute_start %x on @g source_target_pairs = [[0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %r = sched.wait %f : !sched.future<tensor<8xf32>>
+  return
+}
+
+// -----
+
 // Tests wait_c1: a future that does not come from a start op.
 func.func @wait_c1(%f: !sched.future<tensor<4xf32>>) {
   // expected-error@+1 {{expects a future produced by a collective start op}}

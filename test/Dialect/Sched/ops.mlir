@@ -78,6 +78,21 @@ func.func @broadcast(%w: tensor<1024xf32>) -> tensor<1024xf32> {
   return %r : tensor<1024xf32>
 }
 
+// CHECK-LABEL: func.func @collective_permute
+func.func @collective_permute(%a: tensor<8x1024xbf16>, %b: tensor<4xi32>, %m: memref<16xf32>, %n: memref<16xf32>) -> tensor<8x1024xbf16> {
+  // CHECK: sched.collective_permute_start %{{.*}}, %{{.*}} on @dp source_target_pairs = {{\[\[}}0, 1], [1, 2], [2, 0], [3, 3]] : tensor<8x1024xbf16>, tensor<4xi32> -> !sched.future<tensor<8x1024xbf16>, tensor<4xi32>>
+  %f = sched.collective_permute_start %a, %b on @dp source_target_pairs = [[0, 1], [1, 2], [2, 0], [3, 3]] : tensor<8x1024xbf16>, tensor<4xi32> -> !sched.future<tensor<8x1024xbf16>, tensor<4xi32>>
+  %r, %s = sched.wait %f : !sched.future<tensor<8x1024xbf16>, tensor<4xi32>>
+  // An empty list: every rank receives zeros.
+  // CHECK: sched.collective_permute_start %{{.*}} on @dp source_target_pairs = [] : tensor<4xi32>
+  %g = sched.collective_permute_start %b on @dp source_target_pairs = [] : tensor<4xi32> -> !sched.future<tensor<4xi32>>
+  %t = sched.wait %g : !sched.future<tensor<4xi32>>
+  // CHECK: sched.collective_permute_start %{{.*}} into %{{.*}} on @dp source_target_pairs = {{\[\[}}1, 0], [0, 1]] : memref<16xf32> into memref<16xf32> -> !sched.future<memref<16xf32>>
+  %h = sched.collective_permute_start %m into %n on @dp source_target_pairs = [[1, 0], [0, 1]] : memref<16xf32> into memref<16xf32> -> !sched.future<memref<16xf32>>
+  %q = sched.wait %h : !sched.future<memref<16xf32>>
+  return %r : tensor<8x1024xbf16>
+}
+
 // CHECK-LABEL: func.func @buffer_form
 func.func @buffer_form(%in: memref<4x8xf32>, %out: memref<16x8xf32>, %g: memref<16xf32>, %s: memref<4xf32>) {
   // CHECK: sched.all_gather_start %{{.*}} into %{{.*}} on @dp gather_dim = 0 : memref<4x8xf32> into memref<16x8xf32> -> !sched.future<memref<16x8xf32>>

@@ -421,6 +421,52 @@ void BroadcastStartOp::print(OpAsmPrinter &p) {
                        [&] { printIntegerField(p, "root", getRootAttr()); });
 }
 
+/// Parses `source_target_pairs = [[s, t], ...]` into a flattened array.
+static ParseResult parsePairsField(OpAsmParser &parser,
+                                   DenseI64ArrayAttr &attr) {
+  SmallVector<int64_t> flat;
+  auto parsePair = [&]() -> ParseResult {
+    int64_t source, target;
+    if (parser.parseLSquare() || parser.parseInteger(source) ||
+        parser.parseComma() || parser.parseInteger(target) ||
+        parser.parseRSquare())
+      return failure();
+    flat.append({source, target});
+    return success();
+  };
+  if (parser.parseKeyword("source_target_pairs") || parser.parseEqual() ||
+      parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, parsePair))
+    return failure();
+  attr = parser.getBuilder().getDenseI64ArrayAttr(flat);
+  return success();
+}
+
+/// Prints `source_target_pairs = [[s, t], ...]`; an odd trailing entry (which
+/// the verifier rejects) is printed as a pair with itself so that the output
+/// still parses.
+static void printPairsField(OpAsmPrinter &p, ArrayRef<int64_t> flat) {
+  p << " source_target_pairs = [";
+  for (size_t i = 0; i < flat.size(); i += 2) {
+    if (i)
+      p << ", ";
+    p << '[' << flat[i] << ", " << flat[i + 1 < flat.size() ? i + 1 : i] << ']';
+  }
+  p << ']';
+}
+
+ParseResult CollectivePermuteStartOp::parse(OpAsmParser &parser,
+                                            OperationState &result) {
+  return parseCollectiveStart<CollectivePermuteStartOp>(
+      parser, result, [&](Properties &props) {
+        return parsePairsField(parser, props.source_target_pairs);
+      });
+}
+
+void CollectivePermuteStartOp::print(OpAsmPrinter &p) {
+  printCollectiveStart(*this, p,
+                       [&] { printPairsField(p, getSourceTargetPairs()); });
+}
+
 #define SCHED_COLLECTIVE_COMMON(OP, KIND)                                      \
   CollectiveKind OP::getCollectiveKind() { return CollectiveKind::KIND; }      \
   LogicalResult OP::verifySymbolUses(SymbolTableCollection &symbolTable) {     \
@@ -437,6 +483,7 @@ SCHED_COLLECTIVE_COMMON(ReduceScatterStartOp, ReduceScatter)
 SCHED_COLLECTIVE_COMMON(AllReduceStartOp, AllReduce)
 SCHED_COLLECTIVE_COMMON(AllToAllStartOp, AllToAll)
 SCHED_COLLECTIVE_COMMON(BroadcastStartOp, Broadcast)
+SCHED_COLLECTIVE_COMMON(CollectivePermuteStartOp, CollectivePermute)
 #undef SCHED_COLLECTIVE_COMMON
 
 //===----------------------------------------------------------------------===//
@@ -615,6 +662,57 @@ LogicalResult BroadcastStartOp::verifyWithGroupSize(int64_t groupSize) {
     return emitOpError("root ")
            << getRootAttr().getInt() << " is not a position in a group of size "
            << groupSize;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CollectivePermuteStartOp
+//===----------------------------------------------------------------------===//
+
+std::optional<ReductionKind> CollectivePermuteStartOp::getReductionKind() {
+  return std::nullopt;
+}
+
+SmallVector<std::pair<int64_t, int64_t>> CollectivePermuteStartOp::getPairs() {
+  ArrayRef<int64_t> flat = getSourceTargetPairs();
+  SmallVector<std::pair<int64_t, int64_t>> pairs;
+  for (size_t i = 0; i + 1 < flat.size(); i += 2)
+    pairs.emplace_back(flat[i], flat[i + 1]);
+  return pairs;
+}
+
+LogicalResult CollectivePermuteStartOp::verify() {
+  // collective_permute_start_c1
+  if (getSourceTargetPairs().size() % 2)
+    return emitOpError("source_target_pairs must hold (source, target) "
+                       "pairs, but has an odd number of entries (")
+           << getSourceTargetPairs().size() << ")";
+  // collective_permute_start_c3
+  llvm::SmallDenseSet<int64_t> sources, targets;
+  for (auto [source, target] : getPairs()) {
+    if (!sources.insert(source).second)
+      return emitOpError("rank ") << source << " is the source of two pairs";
+    if (!targets.insert(target).second)
+      return emitOpError("rank ") << target << " is the target of two pairs";
+  }
+  // collective_permute_start_c4
+  if (failed(verifyElementTypes(*this, /*reducible=*/false)))
+    return failure();
+  for (auto [index, input] : llvm::enumerate(getInputs()))
+    if (failed(verifyResultShape(*this, index,
+                                 cast<ShapedType>(input.getType()).getShape())))
+      return failure();
+  return success();
+}
+
+LogicalResult CollectivePermuteStartOp::verifyWithGroupSize(int64_t groupSize) {
+  // collective_permute_start_c2
+  for (auto [source, target] : getPairs())
+    for (int64_t rank : {source, target})
+      if (rank < 0 || rank >= groupSize)
+        return emitOpError("pair [")
+               << source << ", " << target << "] names rank " << rank
+               << ", which is not a position in a group of size " << groupSize;
   return success();
 }
 

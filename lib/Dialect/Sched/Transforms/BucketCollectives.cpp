@@ -503,6 +503,9 @@ void SchedBucketCollectives::runOnOperation() {
           diag << "different element type";
         else if (other.isBuffer != key->isBuffer)
           diag << "different form (tensor or buffer)";
+        else if (other.get("source_target_pairs") !=
+                 key->get("source_target_pairs"))
+          diag << "different source_target_pairs";
         else
           diag << "different reduction or dims";
       }
@@ -571,8 +574,13 @@ void SchedBucketCollectives::runOnOperation() {
         model.getGroupShape(op, symbols);
     if (failed(shape))
       return failure();
-    return model.getCollectiveTimeUs(op.getCollectiveKind(), bytes,
-                                     shape->first, shape->second);
+    // Permutes are bucketed only with permutes of the same pairs (the
+    // pairs are part of the bucket key), which cost as one permute.
+    FailureOr<CollectiveEstimate> estimate =
+        model.estimateCollectiveOfSize(op, bytes, *shape, symbols);
+    if (failed(estimate))
+      return failure();
+    return estimate->timeUs;
   };
 
   // Returns true if the `into` buffers of `bucket` and `member` are

@@ -258,6 +258,8 @@ void mlir::sched::registerBufferizableOpInterfaceExternalModels(
         CollectiveStartBufferization<AllToAllStartOp>>(*ctx);
     BroadcastStartOp::attachInterface<
         CollectiveStartBufferization<BroadcastStartOp>>(*ctx);
+    CollectivePermuteStartOp::attachInterface<
+        CollectiveStartBufferization<CollectivePermuteStartOp>>(*ctx);
     WaitOp::attachInterface<WaitOpBufferization>(*ctx);
     ComputeOp::attachInterface<ComputeOpBufferization>(*ctx);
   });

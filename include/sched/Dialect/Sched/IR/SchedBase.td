@@ -118,7 +118,8 @@ def Sched_CollectiveKind : I32EnumAttr<"CollectiveKind",
   I32EnumAttrCase<"ReduceScatter", 1, "reduce_scatter">,
   I32EnumAttrCase<"AllReduce", 2, "all_reduce">,
   I32EnumAttrCase<"AllToAll", 3, "all_to_all">,
-  I32EnumAttrCase<"Broadcast", 4, "broadcast">
+  I32EnumAttrCase<"Broadcast", 4, "broadcast">,
+  I32EnumAttrCase<"CollectivePermute", 5, "collective_permute">
 ]> {
   let cppNamespace = "::mlir::sched";
 }

@@ -324,6 +324,77 @@ def Sched_BroadcastStartOp : Sched_CollectiveStartOp<"broadcast_start"> {
   let hasVerifier = 1;
 }
 
+def Sched_CollectivePermuteStartOp
+    : Sched_CollectiveStartOp<"collective_permute_start"> {
+  let summary = "starts a collective permute (point-to-point sends)";
+  let description = [{
+    Syntax:
+
+    ```
+    operation ::= `sched.collective_permute_start` $inputs (`into` $outputs^)? `on` $group
+                  `source_target_pairs` `=` `[` (`[` int `,` int `]`),* `]`
+                  attr-dict `:` type($inputs) (`into` type($outputs)^)?
+                  `->` qualified(type($future))
+    ```
+
+    A point-to-point exchange over the group, written as a static list of
+    (source, target) pairs of positions in the group (XLA's
+    collective-permute, `shard.shift`). Like every collective it is SPMD:
+    every rank of the group runs the same op. A rank that is the source of a
+    pair sends its input to the pair's target; a rank that is the target of a
+    pair receives the source's input. A rank that is the target of no pair
+    receives zeros (in the buffer form its `into` buffer is zero-filled), as
+    in XLA. A pair whose source and target are the same rank is a local
+    copy.
+
+    ```
+    group size 3, source_target_pairs = [[0, 1], [1, 2]]
+    rank 0: [a]  -> [0]
+    rank 1: [b]  -> [a]
+    rank 2: [c]  -> [b]
+    ```
+
+    The pairs are stored flattened: `source_target_pairs` holds
+    source0, target0, source1, target1, ... An empty list is valid (every
+    rank receives zeros).
+
+    Constraints:
+    * `collective_permute_start_c1`: `source_target_pairs` has an even
+      number of entries.
+    * `collective_permute_start_c2`: every source and target is in
+      [0, group size).
+    * `collective_permute_start_c3`: each rank is the source of at most one
+      pair and the target of at most one pair.
+    * `collective_permute_start_c4`: result type = input type (shape and
+      element type), a byte-sized integer, float or complex element type.
+
+    Example:
+
+    ```mlir
+    // Pipeline parallelism: each stage sends its activations to the next.
+    %f = sched.collective_permute_start %act on @pp
+        source_target_pairs = [[0, 1], [1, 2], [2, 3]]
+        : tensor<8x1024xbf16> -> !sched.future<tensor<8x1024xbf16>>
+    %next = sched.wait %f : !sched.future<tensor<8x1024xbf16>>
+    ```
+  }] # commonDescription;
+  let arguments = (ins Variadic<AnyType>:$inputs, Variadic<AnyType>:$outputs,
+                       FlatSymbolRefAttr:$group,
+                       DenseI64ArrayAttr:$source_target_pairs);
+  let results = (outs Sched_FutureType:$future);
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// See CollectiveOpInterface.
+    ::mlir::sched::CollectiveKind getCollectiveKind();
+    /// See CollectiveOpInterface.
+    std::optional<::mlir::sched::ReductionKind> getReductionKind();
+    /// See CollectiveOpInterface.
+    ::llvm::LogicalResult verifyWithGroupSize(int64_t groupSize);
+    /// Returns the (source, target) pairs, in the order written.
+    ::llvm::SmallVector<std::pair<int64_t, int64_t>> getPairs();
+  }];
+}
+
 def Sched_WaitOp : Sched_Op<"wait", [
     DeclareOpInterfaceMethods<InferTypeOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

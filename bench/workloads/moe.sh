@@ -45,5 +45,9 @@ for entry in "${workloads[@]}"; do
   rows+=("$name|$options")
   echo "scheduled $name" >&2
 done
-python3 "$here/moe_table.py" "$out" "${rows[@]}" > "$here/MOE.md"
+{
+  python3 "$here/moe_table.py" "$out" "${rows[@]}"
+  echo
+  cat "$here/moe-readings.md"
+} > "$here/MOE.md"
 echo "wrote $here/MOE.md" >&2

@@ -16,6 +16,7 @@
 
 #include "sched/Tools/ToolSupport.h"
 #include "sched/Workloads/MoEGenerator.h"
+#include "sched/Workloads/PipelineGenerator.h"
 #include "sched/Workloads/TransformerGenerator.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -73,6 +74,11 @@ SCHED_GEN_INT_OPTION(sharedExperts, "shared-experts",
                      "shared experts (MoE presets)")
 SCHED_GEN_INT_OPTION(ep, "ep", "expert-parallel degree (MoE presets)")
 #undef SCHED_GEN_INT_OPTION
+static cl::opt<int64_t>
+    pp("pp",
+       cl::desc("pipeline stages, one function each, micro-batches in the "
+                "1F1B order (dense presets; 1: none) (default: 1)"),
+       cl::init(1), cl::cat(category));
 static cl::opt<double> capacityFactor(
     "capacity-factor",
     cl::desc("expert capacity factor (MoE presets) (default: the preset's)"),
@@ -156,11 +162,21 @@ int main(int argc, char **argv) {
       }
   }
 
+  if (moe && pp != 1) {
+    llvm::errs() << "sched-gen: --pp is not supported with a "
+                    "mixture-of-experts preset\n";
+    return 1;
+  }
+  std::optional<PipelineConfig> pipeline;
+  if (!moe && pp != 1)
+    pipeline = PipelineConfig{*config, pp};
+
   MLIRContext context;
   // Diagnostics go to stderr with the default handler.
   OwningOpRef<ModuleOp> module =
-      moe ? generateMoEStep(&context, *moe, target)
-          : generateTransformerStep(&context, *config, target);
+      moe        ? generateMoEStep(&context, *moe, target)
+      : pipeline ? generatePipelineStep(&context, *pipeline, target)
+                 : generateTransformerStep(&context, *config, target);
   if (!module)
     return 1;
   std::string message;

@@ -163,3 +163,89 @@ sched.process_group @pp size = 2 ranks = [0, 1]
 func.func @stage0() attributes {sched.ranks = array<i64: 1, 1>} {
   return
 }
+
+// -----
+
+// 1F1B on two stages with blocking sends (every wait right after its
+// start): stage 0 waits for its second activation to be taken while stage
+// 1 waits for its first gradient to be taken. Megatron batches the send
+// with the next receive (sched-gen starts both before waiting), which the
+// next case shows passes.
+sched.process_group @ppf0 size = 2 ranks = [0, 1]
+sched.process_group @ppb0 size = 2 ranks = [0, 1]
+
+func.func @stage0(%x: tensor<8xf32>) attributes {sched.ranks = array<i64: 0>} {
+  %f0 = sched.collective_permute_start %x on @ppf0 source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %a0 = sched.wait %f0 : !sched.future<tensor<8xf32>>
+  %f1 = sched.collective_permute_start %x on @ppf0 source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  // expected-error@+1 {{deadlock: this wait on collective #1 of group @ppf0 in @stage0 never passes: @stage1 never starts it}}
+  %a1 = sched.wait %f1 : !sched.future<tensor<8xf32>>
+  %b0 = sched.collective_permute_start %x on @ppb0 source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %g0 = sched.wait %b0 : !sched.future<tensor<8xf32>>
+  %b1 = sched.collective_permute_start %x on @ppb0 source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %g1 = sched.wait %b1 : !sched.future<tensor<8xf32>>
+  return
+}
+
+func.func @stage1(%x: tensor<8xf32>) attributes {sched.ranks = array<i64: 1>} {
+  %f0 = sched.collective_permute_start %x on @ppf0 source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %a0 = sched.wait %f0 : !sched.future<tensor<8xf32>>
+  %b0 = sched.collective_permute_start %a0 on @ppb0 source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  // expected-note@+1 {{@stage1 is stuck at this wait}}
+  %g0 = sched.wait %b0 : !sched.future<tensor<8xf32>>
+  %f1 = sched.collective_permute_start %x on @ppf0 source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %a1 = sched.wait %f1 : !sched.future<tensor<8xf32>>
+  %b1 = sched.collective_permute_start %a1 on @ppb0 source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %g1 = sched.wait %b1 : !sched.future<tensor<8xf32>>
+  return
+}
+
+// -----
+
+// The same order with each send started together with the next receive.
+sched.process_group @ppf0 size = 2 ranks = [0, 1]
+sched.process_group @ppb0 size = 2 ranks = [0, 1]
+
+func.func @stage0(%x: tensor<8xf32>) attributes {sched.ranks = array<i64: 0>} {
+  %f0 = sched.collective_permute_start %x on @ppf0 source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %a0 = sched.wait %f0 : !sched.future<tensor<8xf32>>
+  %f1 = sched.collective_permute_start %x on @ppf0 source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %b0 = sched.collective_permute_start %x on @ppb0 source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %a1 = sched.wait %f1 : !sched.future<tensor<8xf32>>
+  %g0 = sched.wait %b0 : !sched.future<tensor<8xf32>>
+  %b1 = sched.collective_permute_start %x on @ppb0 source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %g1 = sched.wait %b1 : !sched.future<tensor<8xf32>>
+  return
+}
+
+func.func @stage1(%x: tensor<8xf32>) attributes {sched.ranks = array<i64: 1>} {
+  %f0 = sched.collective_permute_start %x on @ppf0 source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %a0 = sched.wait %f0 : !sched.future<tensor<8xf32>>
+  %b0 = sched.collective_permute_start %a0 on @ppb0 source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %f1 = sched.collective_permute_start %x on @ppf0 source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %g0 = sched.wait %b0 : !sched.future<tensor<8xf32>>
+  %a1 = sched.wait %f1 : !sched.future<tensor<8xf32>>
+  %b1 = sched.collective_permute_start %a1 on @ppb0 source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %g1 = sched.wait %b1 : !sched.future<tensor<8xf32>>
+  return
+}
+
+// -----
+
+// The transfers match only with the same pairs: a send to the wrong
+// direction is a mismatch, not a transfer.
+sched.process_group @pp size = 2 ranks = [0, 1]
+
+func.func @stage0(%x: tensor<8xf32>) attributes {sched.ranks = array<i64: 0>} {
+  // expected-note@+1 {{the collective in @stage0}}
+  %f = sched.collective_permute_start %x on @pp source_target_pairs = [[0, 1]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %a = sched.wait %f : !sched.future<tensor<8xf32>>
+  return
+}
+
+func.func @stage1(%x: tensor<8xf32>) attributes {sched.ranks = array<i64: 1>} {
+  // expected-error@+1 {{stage programs do not match: collective #0 of group @pp is 'sched.collective_permute_start' of !sched.future<tensor<8xf32>> with source_target_pairs = array<i64: 1, 0> in @stage1 but 'sched.collective_permute_start' of !sched.future<tensor<8xf32>> with source_target_pairs = array<i64: 0, 1> in @stage0}}
+  %f = sched.collective_permute_start %x on @pp source_target_pairs = [[1, 0]] : tensor<8xf32> -> !sched.future<tensor<8xf32>>
+  %a = sched.wait %f : !sched.future<tensor<8xf32>>
+  return
+}

@@ -135,6 +135,15 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
     A path `-` writes to standard output. Without any option the pass emits
     one remark per function with the main numbers.
 
+    A module with two or more stage-specific functions (`sched.ranks`, one
+    per pipeline stage; see `sched-verify-deadlock`) is also simulated as a
+    whole: the stages run side by side and a collective of a group linking
+    several stages begins once all of them have issued it
+    (sched/Analysis/PipelineSimulation.h). The summary then ends with the
+    pipelined step and each stage's compute time and bubble (the step
+    minus its compute time), and without options one more remark gives
+    them. Stages that deadlock are an error.
+
     Example:
 
     ```

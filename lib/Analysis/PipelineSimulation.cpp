@@ -54,9 +54,8 @@ static llvm::StringMap<Link> findLinks(ModuleOp module,
         ranks.push_back(r);
     SmallVector<unsigned> members;
     for (auto [i, stage] : llvm::enumerate(stages))
-      if (llvm::any_of(stage.ranks, [&](int64_t r) {
-            return llvm::is_contained(ranks, r);
-          }))
+      if (llvm::any_of(stage.ranks,
+                       [&](int64_t r) { return llvm::is_contained(ranks, r); }))
         members.push_back(i);
     if (members.size() >= 2)
       links[group.getSymName()].members = std::move(members);
@@ -104,9 +103,9 @@ static bool advance(unsigned i, const PipelineStageInput &input,
         Link &link = it->second;
         auto member = llvm::find(link.members, i) - link.members.begin();
         if (static_cast<int64_t>(link.issued.size()) <= k)
-          link.issued.resize(k + 1, SmallVector<std::optional<
-                                        std::pair<double, double>>>(
-                                        link.members.size()));
+          link.issued.resize(
+              k + 1, SmallVector<std::optional<std::pair<double, double>>>(
+                         link.members.size()));
         link.issued[k][member] = {state.timeUs, op.durationUs};
         state.linked[pos] = {&link, k};
       } else {

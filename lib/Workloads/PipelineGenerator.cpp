@@ -87,13 +87,12 @@ private:
   }
   /// Starts collective `Op` on `group` with result type `result`.
   template <typename Op, typename... Args>
-  Operation *startAs(StringRef group, Value input, Type result,
-                     Args... args) {
+  Operation *startAs(StringRef group, Value input, Type result, Args... args) {
     auto future = FutureType::get(context, {result});
     auto op = Op::create(builder, loc, future, ValueRange{input}, ValueRange{},
                          FlatSymbolRefAttr::get(context, group), args...);
-    op->setLoc(NameLoc::get(builder.getStringAttr(
-        prefix + op->getName().stripDialect().str())));
+    op->setLoc(NameLoc::get(
+        builder.getStringAttr(prefix + op->getName().stripDialect().str())));
     return op;
   }
   Value wait(Operation *start) {
@@ -182,11 +181,10 @@ Value StageBuilder::fullParams(Value shard) {
 Operation *StageBuilder::transfer(bool forward, int64_t link, Value value) {
   std::string group = llvm::formatv("{0}{1}", forward ? "ppf" : "ppb", link);
   if (!value) {
-    auto op = ComputeOp::create(builder, loc,
-                                TypeRange{tensor({tokens, b.hidden}, act)},
-                                builder.getStringAttr("recv_buffer"),
-                                ValueRange{}, ValueRange{},
-                                CostAttr::get(context, 0, 0, 0, std::nullopt));
+    auto op = ComputeOp::create(
+        builder, loc, TypeRange{tensor({tokens, b.hidden}, act)},
+        builder.getStringAttr("recv_buffer"), ValueRange{}, ValueRange{},
+        CostAttr::get(context, 0, 0, 0, std::nullopt));
     op->setLoc(NameLoc::get(builder.getStringAttr(prefix + "recv_buffer")));
     value = op.getResult(0);
   }
@@ -205,9 +203,9 @@ Value StageBuilder::forward(int64_t m) {
   for (int64_t l = 0; l < layers; ++l) {
     prefix = llvm::formatv("mb{0}.layers.{1}.", m, stage * layers + l).str();
     Value w = fullParams(layerShards[l]);
-    Value a = compute("attention", {x, w}, tensor({T, qkvCols + attnCols}, act),
-                      2 * T * H * qkvCols + attnFlops,
-                      wBytes * (H * qkvCols + H));
+    Value a =
+        compute("attention", {x, w}, tensor({T, qkvCols + attnCols}, act),
+                2 * T * H * qkvCols + attnFlops, wBytes * (H * qkvCols + H));
     Value x1 = reduceTP(compute("out_proj", {a, x, w}, tensor({T, H}, act),
                                 2 * T * attnCols * H, wBytes * attnCols * H));
     Value up = compute("mlp_up", {x1, w}, tensor({T, 3 * F}, act),
@@ -228,18 +226,17 @@ Value StageBuilder::backward(int64_t m, Value dy) {
     prefix = llvm::formatv("mb{0}.layers.{1}.", m, stage * layers + l).str();
     auto [layerIn, x1, a, up] = mb.saved[l];
     Value w = fullParams(layerShards[l]);
-    Value dX1 = reduceTP(compute("mlp_bwd", {dx, up, x1, w}, tensor({T, H}, act),
-                                 2 * (4 * T * H * F + 2 * T * F * H),
-                                 wBytes * 3 * H * F));
-    Value dX =
-        reduceTP(compute("attention_bwd", {dX1, a, layerIn, w},
-                         tensor({T, H}, act),
-                         5 * attnFlops / 2 + 4 * T * H * (qkvCols + attnCols),
-                         wBytes * H * (qkvCols + attnCols)));
+    Value dX1 = reduceTP(
+        compute("mlp_bwd", {dx, up, x1, w}, tensor({T, H}, act),
+                2 * (4 * T * H * F + 2 * T * F * H), wBytes * 3 * H * F));
+    Value dX = reduceTP(
+        compute("attention_bwd", {dX1, a, layerIn, w}, tensor({T, H}, act),
+                5 * attnFlops / 2 + 4 * T * H * (qkvCols + attnCols),
+                wBytes * H * (qkvCols + attnCols)));
     int64_t flat = llvm::alignTo(layerParams, b.fsdp);
-    Value g = compute("layer_wgrad", {dx, dX1, up, a, x1, layerIn},
-                      tensor({flat}, grad),
-                      2 * T * H * (qkvCols + attnCols + 3 * F));
+    Value g =
+        compute("layer_wgrad", {dx, dX1, up, a, x1, layerIn},
+                tensor({flat}, grad), 2 * T * H * (qkvCols + attnCols + 3 * F));
     layerGrads[l] = layerGrads[l]
                         ? compute("accumulate_grads", {layerGrads[l], g},
                                   tensor({flat}, grad), flat)
@@ -267,8 +264,9 @@ void StageBuilder::forwardStep(int64_t m, int64_t backwardNext) {
     // Megatron's send_forward_recv_backward: both started before either
     // is waited on, or the two stages would wait on each other.
     Operation *send = transfer(/*forward=*/true, stage, x);
-    Operation *recv =
-        backwardNext >= 0 ? transfer(/*forward=*/false, stage, Value()) : nullptr;
+    Operation *recv = backwardNext >= 0
+                          ? transfer(/*forward=*/false, stage, Value())
+                          : nullptr;
     wait(send);
     if (recv)
       mbs[backwardNext].dy = wait(recv);
@@ -285,8 +283,8 @@ void StageBuilder::forwardStep(int64_t m, int64_t backwardNext) {
   if (b.tp > 1)
     stats = allReduce("tp", stats);
   Value mbLoss = compute("cross_entropy", {stats}, tensor({1}, f32), 2 * T);
-  loss = loss ? compute("add_loss", {loss, mbLoss}, tensor({1}, f32), 1)
-              : mbLoss;
+  loss =
+      loss ? compute("add_loss", {loss, mbLoss}, tensor({1}, f32), 1) : mbLoss;
   Value dLogits = compute("cross_entropy_bwd", {logits, stats, tokenIds},
                           tensor({T, vocabLocal}, act), 4 * T * vocabLocal);
   mb.dy = reduceTP(compute("lm_head_dgrad", {dLogits, wh}, tensor({T, H}, act),
@@ -318,8 +316,9 @@ void StageBuilder::backwardStep(int64_t m, int64_t forwardNext) {
   }
   // Megatron's send_backward_recv_forward.
   Operation *send = transfer(/*forward=*/false, stage - 1, dx);
-  Operation *recv =
-      forwardNext >= 0 ? transfer(/*forward=*/true, stage - 1, Value()) : nullptr;
+  Operation *recv = forwardNext >= 0
+                        ? transfer(/*forward=*/true, stage - 1, Value())
+                        : nullptr;
   wait(send);
   if (recv)
     mbs[forwardNext].input = wait(recv);
@@ -339,9 +338,9 @@ void StageBuilder::build(ModuleOp module) {
   }
   for (int64_t l = 0; l < layers; ++l)
     argTypes.push_back(shardOf(layerParams));
-  auto func = func::FuncOp::create(builder, loc,
-                                   llvm::formatv("stage{0}", stage).str(),
-                                   builder.getFunctionType(argTypes, {}));
+  auto func =
+      func::FuncOp::create(builder, loc, llvm::formatv("stage{0}", stage).str(),
+                           builder.getFunctionType(argTypes, {}));
   SmallVector<int64_t> ranks;
   for (int64_t r = 0; r < inner; ++r)
     ranks.push_back(stage * inner + r);

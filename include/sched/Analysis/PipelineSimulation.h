@@ -58,8 +58,7 @@ simulatePipeline(ModuleOp module, ArrayRef<PipelineStageInput> stages);
 
 /// Writes the pipeline section of the summary table: per stage its compute
 /// time and bubble.
-void writePipelineSummary(const PipelineSimulation &pipeline,
-                          raw_ostream &os);
+void writePipelineSummary(const PipelineSimulation &pipeline, raw_ostream &os);
 
 } // namespace sched
 } // namespace mlir

@@ -61,12 +61,10 @@ LogicalResult SchedReport::writeFile(ModuleOp module, StringRef path,
 /// together, if there are two or more. Returns nothing without stages, and
 /// failure after an error.
 static FailureOr<std::optional<PipelineSimulation>>
-simulateStages(ModuleOp module,
-               const std::optional<MeasuredProfile> &profile) {
+simulateStages(ModuleOp module, const std::optional<MeasuredProfile> &profile) {
   std::vector<PipelineStageInput> stages;
   for (auto function : module.getOps<FunctionOpInterface>()) {
-    auto ranks =
-        function->getAttrOfType<DenseI64ArrayAttr>(getRanksAttrName());
+    auto ranks = function->getAttrOfType<DenseI64ArrayAttr>(getRanksAttrName());
     if (!ranks || function.isExternal())
       continue;
     if (!llvm::hasSingleElement(function.getFunctionBody())) {

@@ -585,8 +585,6 @@ void SchedVerifySchedule::runOnOperation() {
   }
   if (failed(verifyCollectiveOrder(func, allowReorder)))
     failedAny = true;
-  if (failed(verifyUniformBranches(func)))
-    failedAny = true;
   if (failedAny)
     signalPassFailure();
   markAllAnalysesPreserved();

@@ -445,15 +445,11 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       collective was lost or duplicated) and, unless `allow-reorder` is set,
       the group issues them in increasing order: the same order as the input.
       Collectives inside loops and other regions count where they are in the
-      function, as the walk in program order meets them;
-    * deadlock freedom of an SPMD function: every rank runs the same
-      program, so the collectives of a group come in the same order on
-      every rank unless control flow diverges. The branches of an `scf.if`
-      (or any other non-loop op with several regions) must issue the same
-      collectives (kind, types and attributes) on each group in the same
-      order: ranks that take different branches would otherwise wait on
-      each other forever. `sched-verify-deadlock` checks modules of
-      stage-specific functions.
+      function, as the walk in program order meets them.
+
+    Deadlock freedom is `sched-verify-deadlock`'s check: this pass accepts
+    an `scf.if` whose branches issue different collectives (its condition
+    may be the same on every rank).
 
     Errors name the conflicting op and point at the collective. The IR is not
     changed. A negative `max-in-flight` is an error.
@@ -472,8 +468,13 @@ def SchedVerifyDeadlock : Pass<"sched-verify-deadlock", "ModuleOp"> {
   let description = [{
     Checks that the programs the ranks run cannot wait on each other
     forever. A function without `sched.ranks` is an SPMD program (every rank
-    runs it): its control flow must not diverge around collectives (the
-    check `sched-verify-schedule` makes). A function with
+    runs it, so the collectives of a group come in the same order on every
+    rank unless control flow diverges): the branches of an `scf.if` (or any
+    other non-loop op with several regions) must issue the same collectives
+    (op, types and attributes) on each group in the same order, since ranks
+    that take different branches would wait on each other forever. The
+    check cannot prove a condition the same on every rank, so it rejects
+    such a branch even where the condition is uniform. A function with
     `sched.ranks = array<i64: ...>` is a stage-specific program that the
     listed global ranks run (one function per pipeline stage). Process
     groups list their members as global ranks (as rank 0 and its peers see

@@ -11,10 +11,13 @@
 //   sched-gen --preset=llama3-8b --fsdp=8 --target=h100-sxm -o step.mlir
 //   sched-gen --preset=tiny --tp=2 --sp --fsdp=2 --dp=2
 //   sched-gen --preset=llama3-70b --fsdp=8 --layers-as-loops
+//   sched-gen --preset=mixtral-8x7b --ep=8 --target=h100-sxm
 //
 //===----------------------------------------------------------------------===//
 
 #include "sched/Tools/ToolSupport.h"
+#include "sched/Workloads/MoEGenerator.h"
+#include "sched/Workloads/PipelineGenerator.h"
 #include "sched/Workloads/TransformerGenerator.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -34,7 +37,9 @@ static cl::OptionCategory category("sched-gen options");
 static cl::opt<std::string>
     preset("preset",
            cl::desc("model preset (tiny, llama3-8b, llama3-70b, "
-                    "gpt3-175b); other options override it (default: tiny)"),
+                    "gpt3-175b; mixture of experts: tiny-moe, mixtral-8x7b, "
+                    "deepseek-v3); other options override it (default: "
+                    "tiny)"),
            cl::init("tiny"), cl::cat(category));
 static cl::opt<std::string>
     outputFile("o", cl::desc("output file (default: -, stdout)"),
@@ -62,7 +67,23 @@ SCHED_GEN_INT_OPTION(dp, "dp", "replicated data-parallel degree")
 SCHED_GEN_INT_OPTION(fsdp, "fsdp", "sharded data-parallel (FSDP) degree")
 SCHED_GEN_INT_OPTION(tp, "tp", "tensor-parallel degree")
 SCHED_GEN_INT_OPTION(gpusPerNode, "gpus-per-node", "GPUs per node")
+SCHED_GEN_INT_OPTION(experts, "experts", "routed experts (MoE presets)")
+SCHED_GEN_INT_OPTION(topK, "top-k", "experts per token (MoE presets)")
+SCHED_GEN_INT_OPTION(expertFfn, "expert-ffn",
+                     "expert MLP intermediate size (MoE presets)")
+SCHED_GEN_INT_OPTION(sharedExperts, "shared-experts",
+                     "shared experts (MoE presets)")
+SCHED_GEN_INT_OPTION(ep, "ep", "expert-parallel degree (MoE presets)")
 #undef SCHED_GEN_INT_OPTION
+static cl::opt<int64_t>
+    pp("pp",
+       cl::desc("pipeline stages, one function each, micro-batches in the "
+                "1F1B order (dense presets; 1: none) (default: 1)"),
+       cl::init(1), cl::cat(category));
+static cl::opt<double> capacityFactor(
+    "capacity-factor",
+    cl::desc("expert capacity factor (MoE presets) (default: the preset's)"),
+    cl::cat(category));
 static cl::opt<bool>
     sp("sp", cl::desc("sequence parallelism (with --tp) (default: off)"),
        cl::cat(category));
@@ -95,13 +116,15 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "sched-gen: transformer training steps\n");
+  std::optional<MoEConfig> moe = MoEConfig::getPreset(preset);
   std::optional<TransformerConfig> config =
-      TransformerConfig::getPreset(preset);
+      moe ? moe->base : TransformerConfig::getPreset(preset);
   if (!config) {
+    SmallVector<StringRef> names(TransformerConfig::getPresetNames());
+    llvm::append_range(names, MoEConfig::getPresetNames());
+    llvm::sort(names);
     llvm::errs() << "sched-gen: unknown preset '" << preset
-                 << "'; expected one of: "
-                 << llvm::join(TransformerConfig::getPresetNames(), ", ")
-                 << "\n";
+                 << "'; expected one of: " << llvm::join(names, ", ") << "\n";
     return 1;
   }
   auto set = [](auto &field, auto &option) {
@@ -127,11 +150,46 @@ int main(int argc, char **argv) {
   config->backward = !forwardOnly;
   config->activationCheckpointing = checkpoint;
   config->layersAsLoops = layersAsLoops;
+  if (layersAsLoops && (moe || pp != 1)) {
+    llvm::errs() << "sched-gen: --layers-as-loops is not supported with "
+                 << (moe ? "a mixture-of-experts preset" : "--pp") << "\n";
+    return 1;
+  }
+  if (moe) {
+    moe->base = *config;
+    set(moe->experts, experts);
+    set(moe->topK, topK);
+    set(moe->expertFfn, expertFfn);
+    set(moe->sharedExperts, sharedExperts);
+    set(moe->ep, ep);
+    set(moe->capacityFactor, capacityFactor);
+  } else {
+    cl::Option *moeOptions[] = {&experts,       &topK, &expertFfn,
+                                &sharedExperts, &ep,   &capacityFactor};
+    for (cl::Option *option : moeOptions)
+      if (option->getNumOccurrences()) {
+        llvm::errs() << "sched-gen: --" << option->ArgStr
+                     << " needs a mixture-of-experts preset (tiny-moe, "
+                        "mixtral-8x7b, deepseek-v3)\n";
+        return 1;
+      }
+  }
+
+  if (moe && pp != 1) {
+    llvm::errs() << "sched-gen: --pp is not supported with a "
+                    "mixture-of-experts preset\n";
+    return 1;
+  }
+  std::optional<PipelineConfig> pipeline;
+  if (!moe && pp != 1)
+    pipeline = PipelineConfig{*config, pp};
 
   MLIRContext context;
   // Diagnostics go to stderr with the default handler.
   OwningOpRef<ModuleOp> module =
-      generateTransformerStep(&context, *config, target);
+      moe        ? generateMoEStep(&context, *moe, target)
+      : pipeline ? generatePipelineStep(&context, *pipeline, target)
+                 : generateTransformerStep(&context, *config, target);
   if (!module)
     return 1;
   std::string message;

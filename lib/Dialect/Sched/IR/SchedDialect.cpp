@@ -8,6 +8,7 @@
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
 #include "sched/Dialect/Sched/IR/SchedTypes.h"
 #include "sched/Dialect/Sched/IR/SchedViewAttr.h"
 
@@ -125,6 +126,21 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
                                << "' must be strictly increasing, but "
                                << number << " follows " << numbers[i - 1];
     }
+    return success();
+  }
+  if (attr.getName() == getRanksAttrName()) {
+    if (!isa<CallableOpInterface>(op))
+      return op->emitError()
+             << "'" << getRanksAttrName() << "' is only valid on a function";
+    auto ranks = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    llvm::SmallDenseSet<int64_t> seen;
+    if (!ranks || ranks.empty() ||
+        llvm::any_of(ranks.asArrayRef(), [&](int64_t rank) {
+          return rank < 0 || !seen.insert(rank).second;
+        }))
+      return op->emitError() << "'" << getRanksAttrName()
+                             << "' must be a non-empty array<i64> of distinct "
+                                "non-negative global ranks";
     return success();
   }
   // `sched.grid` and `sched.grid_axes` describe a process group that stands

@@ -8,9 +8,11 @@
 #include "BlockAnalyses.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/PipelineSimulation.h"
 #include "sched/Analysis/ScheduleReport.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/Scheduling/ExactSchedule.h"
 
@@ -84,6 +86,43 @@ LogicalResult SchedReport::solveExactly(FunctionOpInterface function,
   return success();
 }
 
+/// Simulates the stage-specific functions of `module` (with `sched.ranks`)
+/// together, if there are two or more. Returns nothing without stages, and
+/// failure after an error.
+static FailureOr<std::optional<PipelineSimulation>>
+simulateStages(ModuleOp module, const std::optional<MeasuredProfile> &profile) {
+  std::vector<PipelineStageInput> stages;
+  for (auto function : module.getOps<FunctionOpInterface>()) {
+    auto ranks = function->getAttrOfType<DenseI64ArrayAttr>(getRanksAttrName());
+    if (!ranks || function.isExternal())
+      continue;
+    if (!llvm::hasSingleElement(function.getFunctionBody())) {
+      mlir::emitError(function.getLoc())
+          << "pipeline simulation needs stage functions of one block";
+      return failure();
+    }
+    FailureOr<TargetAttr> target = lookupTargetOrEmitError(function);
+    if (failed(target))
+      return failure();
+    CostModel model(*target);
+    if (profile)
+      model.setProfile(*profile);
+    FailureOr<BlockSimulation> sim =
+        buildBlockSimulation(function.getFunctionBody().front(), model);
+    if (failed(sim))
+      return failure();
+    stages.push_back({function.getName().str(),
+                      SmallVector<int64_t>(ranks.asArrayRef()),
+                      std::move(*sim)});
+  }
+  if (stages.size() < 2)
+    return std::optional<PipelineSimulation>();
+  FailureOr<PipelineSimulation> pipeline = simulatePipeline(module, stages);
+  if (failed(pipeline))
+    return failure();
+  return std::optional<PipelineSimulation>(std::move(*pipeline));
+}
+
 void SchedReport::runOnOperation() {
   ModuleOp module = getOperation();
   markAllAnalysesPreserved();
@@ -142,8 +181,22 @@ void SchedReport::runOnOperation() {
     reports.push_back(std::move(*report));
   }
 
+  FailureOr<std::optional<PipelineSimulation>> pipeline =
+      simulateStages(module, *profile);
+  if (failed(pipeline))
+    return signalPassFailure();
+
   bool anyOutput = !jsonPath.empty() || !summaryPath.empty() ||
                    !tracePath.empty() || !svgPath.empty();
+  if (!anyOutput && *pipeline) {
+    InFlightDiagnostic remark = mlir::emitRemark(module.getLoc());
+    remark << "pipeline of " << (*pipeline)->stages.size() << " stages: step "
+           << llvm::formatv("{0:F3}", (*pipeline)->makespanUs) << " us";
+    for (const PipelineSimulation::Stage &stage : (*pipeline)->stages)
+      remark << "; @" << stage.name << " compute "
+             << llvm::formatv("{0:F3}", stage.computeBusyUs) << " us, bubble "
+             << llvm::formatv("{0:F3}", stage.bubbleUs) << " us";
+  }
   if (!anyOutput) {
     for (auto function : module.getOps<FunctionOpInterface>()) {
       auto it = llvm::find_if(reports, [&](const FunctionReport &r) {
@@ -179,6 +232,8 @@ void SchedReport::runOnOperation() {
   if (!summaryPath.empty() &&
       failed(writeFile(module, summaryPath, [&](raw_ostream &os) {
         writeSummaryTable(reports, os);
+        if (*pipeline)
+          writePipelineSummary(**pipeline, os);
       })))
     return signalPassFailure();
   if (!tracePath.empty() &&

@@ -143,6 +143,15 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
     `exact-max-nodes` nodes; the best order found is then reported as not
     proven, with the best proven lower bound.
 
+    A module with two or more stage-specific functions (`sched.ranks`, one
+    per pipeline stage; see `sched-verify-deadlock`) is also simulated as a
+    whole: the stages run side by side and a collective of a group linking
+    several stages begins once all of them have issued it
+    (sched/Analysis/PipelineSimulation.h). The summary then ends with the
+    pipelined step and each stage's compute time and bubble (the step
+    minus its compute time), and without options one more remark gives
+    them. Stages that deadlock are an error.
+
     Example:
 
     ```
@@ -564,6 +573,10 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       Collectives inside loops and other regions count where they are in the
       function, as the walk in program order meets them.
 
+    Deadlock freedom is `sched-verify-deadlock`'s check: this pass accepts
+    an `scf.if` whose branches issue different collectives (its condition
+    may be the same on every rank).
+
     Errors name the conflicting op and point at the collective. The IR is not
     changed. A negative `max-in-flight` is an error. The blocks of the
     function's body are checked, not the bodies of its loops; a collective
@@ -577,6 +590,47 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
            "accept collectives of a group issued out of their recorded input "
            "order (each must still appear once) (default: false)">,
   ];
+}
+
+def SchedVerifyDeadlock : Pass<"sched-verify-deadlock", "ModuleOp"> {
+  let summary = "prove that the ranks' programs cannot deadlock";
+  let description = [{
+    Checks that the programs the ranks run cannot wait on each other
+    forever. A function without `sched.ranks` is an SPMD program (every rank
+    runs it, so the collectives of a group come in the same order on every
+    rank unless control flow diverges): the branches of an `scf.if` (or any
+    other non-loop op with several regions) must issue the same collectives
+    (op, types and attributes) on each group in the same order, since ranks
+    that take different branches would wait on each other forever. The
+    check cannot prove a condition the same on every rank, so it rejects
+    such a branch even where the condition is uniform. A function with
+    `sched.ranks = array<i64: ...>` is a stage-specific program that the
+    listed global ranks run (one function per pipeline stage). Process
+    groups list their members as global ranks (as rank 0 and its peers see
+    them; without `ranks`, the group is ranks 0 to size - 1). A group whose
+    ranks run several stage functions links them, and then:
+
+    * every global rank runs at most one function, and every member of a
+      linked group runs one;
+    * the linked functions issue the same collectives on the group (same
+      op, types and attributes, a point-to-point permute included) in the
+      same order: the k-th collective of one rank meets the k-th of its
+      peers;
+    * waiting cannot form a cycle: a simulation runs the functions side by
+      side, a start never blocks, a wait passes once every member of the
+      group has started that collective. If some function can never pass
+      its next wait (two ranks each waiting on a collective that the other
+      starts only later), the wait is reported with the one each other
+      stuck function is blocked on.
+
+    A group whose ranks meet a single stage function is that stage's own
+    (its peers on other stages use a translated copy of it) and is not
+    compared. Collectives in loop bodies count once, where the walk in
+    program order meets them, so linked loops must have the same trip
+    count; the branches of an `scf.if` count as the first branch (they must
+    agree anyway). The IR is not changed.
+  }];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
 
 def SchedRecordCollectiveOrder

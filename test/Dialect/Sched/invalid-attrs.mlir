@@ -313,6 +313,8 @@ func.func @pipeline_depth_two() {
   // expected-error@+1 {{'sched.pipeline_depth' must be 1 : i64 on a loop}}
   scf.for %i = %c0 to %c1 step %c1 {
   } {sched.pipeline_depth = 2 : i64}
+  return
+}
 
 // -----
 

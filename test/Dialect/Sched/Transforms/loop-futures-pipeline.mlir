@@ -4,8 +4,9 @@
 // A function whose top block passes a future on to a loop (a pipelined
 // loop, docs/Rationale.md "Futures across blocks"): the block simulation
 // pairs each start with its wait in the block, so the overlap scheduler and
-// the bucketer leave the function alone with a remark at the start, and the
-// report says why it cannot simulate it. The IR comes out unchanged.
+// the bucketer leave the function alone with a remark at the start; the
+// report simulates the loop (test/Analysis/simulate-loops.mlir), here it
+// asks for a bound on the dynamic trip count. The IR comes out unchanged.
 
 // CHECK: remark: not scheduled: this 'sched.all_gather_start' has its future carried through an 'scf.for' or 'scf.if'; the simulation of a block needs each of its starts waited on in it
 // CHECK: remark: not bucketed: this 'sched.all_gather_start' has its future carried through an 'scf.for' or 'scf.if'
@@ -17,7 +18,7 @@
 // CHECK:           scf.yield %[[N]],
 // CHECK:         sched.wait %[[R]]#0
 
-// REPORT: error: cannot report on @pipelined: this 'sched.all_gather_start' has its future carried through an 'scf.for' or 'scf.if'; the simulation of a block needs each of its starts waited on in it
+// REPORT: error: cannot simulate a loop whose trip count is not a constant; give it a 'sched.trip_count_bound' (an upper bound on its iterations)
 
 sched.process_group @g size = 4
 

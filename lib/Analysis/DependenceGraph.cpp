@@ -8,7 +8,9 @@
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/MemoryEffects.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
+#include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -130,8 +132,23 @@ static void addNestedDataEdges(Operation *op, DenseSet<Operation *> &nestedOps,
   });
 }
 
+bool mlir::sched::isInStageFunction(Block &block) {
+  Operation *parent = block.getParentOp();
+  if (!parent)
+    return false;
+  auto function = isa<FunctionOpInterface>(parent)
+                      ? cast<FunctionOpInterface>(parent)
+                      : parent->getParentOfType<FunctionOpInterface>();
+  return function && function->hasAttr(getRanksAttrName());
+}
+
 DependenceGraph DependenceGraph::build(Block &block, Options options) {
   DependenceGraph graph;
+  // A stage-specific function (`sched.ranks`) exchanges point-to-point
+  // transfers with peers that run other functions, scheduled apart: its
+  // starts and waits keep their input order (which sched-verify-deadlock
+  // checks), so no order of the graph can deadlock against the peers'.
+  bool stage = isInStageFunction(block);
   // The last op that issues collectives, for chainCollectiveIssuers.
   std::optional<size_t> lastIssuer;
   for (Operation &op : block)
@@ -179,7 +196,8 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
                               mayAccessAnyBuffer(&effects));
     memory.record(node, barrier ? nullptr : &effects, options.orderCommStream);
 
-    if (options.chainCollectiveIssuers && issuesCollectives(op)) {
+    if ((options.chainCollectiveIssuers && issuesCollectives(op)) ||
+        (stage && (isa<WaitOp>(op) || issuesCollectives(op)))) {
       if (lastIssuer)
         edges.emplace_back(*lastIssuer, node, uint8_t(DependenceKind::Order));
       lastIssuer = node;

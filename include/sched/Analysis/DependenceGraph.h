@@ -52,6 +52,12 @@ enum class DependenceKind : uint8_t {
 /// (a loop whose body communicates): moving it moves collectives.
 bool issuesCollectives(Operation *op);
 
+/// Returns true if `block` is in a stage-specific function (one with
+/// `sched.ranks`, one stage of a pipeline-parallel program): its collective
+/// starts and waits keep their input order in every graph of the block, so
+/// that stages scheduled apart still match (docs/Workloads.md).
+bool isInStageFunction(Block &block);
+
 /// Dependence graph over the ops of one block. Node `i` is the `i`-th op.
 class DependenceGraph {
 public:

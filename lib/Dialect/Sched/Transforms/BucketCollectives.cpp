@@ -15,6 +15,7 @@
 #include "BlockAnalyses.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
+#include "sched/Analysis/DependenceGraph.h"
 #include "sched/Scheduling/Bucketing.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -125,6 +126,15 @@ void SchedBucketCollectives::runOnOperation() {
     return;
   if (failed(validateOptions(func)))
     return signalPassFailure();
+  // Each stage is bucketed apart from its peers, which would then issue
+  // different transfers on the groups they share.
+  if (isInStageFunction(func.getBody().front())) {
+    mlir::emitRemark(func.getLoc())
+        << "not bucketed: @" << func.getSymName()
+        << " is one stage of a pipeline ('sched.ranks'), whose transfers "
+           "must match its peer stages'";
+    return;
+  }
   FailureOr<std::optional<BlockAnalyses>> analyses =
       BlockAnalyses::build(func, profile, "not bucketed");
   if (failed(analyses))

@@ -13,9 +13,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
-#include "sched/Analysis/DependenceGraph.h"
 #include "sched/Scheduling/Bucketing.h"
 
 #include "llvm/Support/FormatVariadic.h"

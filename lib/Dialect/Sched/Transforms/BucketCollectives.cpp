@@ -18,6 +18,7 @@
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/Scheduling/Bucketing.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir {
@@ -109,6 +110,44 @@ static void emitShortRemarks(func::FuncOp func, const BucketingSummary &made,
   }
 }
 
+/// Returns the first start of `block` that puts more than `cap` collectives
+/// of its group in flight, and that number.
+static std::optional<std::pair<CollectiveOpInterface, int64_t>>
+findInFlightExcess(Block &block, int64_t cap) {
+  llvm::MapVector<StringRef, int64_t> perGroup;
+  for (Operation &op : block) {
+    if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
+      int64_t &count = perGroup[start.getGroupAttr().getValue()];
+      if (++count > cap)
+        return std::make_pair(start, count);
+    } else if (auto wait = dyn_cast<WaitOp>(&op)) {
+      if (auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>())
+        --perGroup[start.getGroupAttr().getValue()];
+    }
+  }
+  return std::nullopt;
+}
+
+/// If the bucketed body of `func` puts more than `cap` collectives of a
+/// group in flight, gives `func` the body of `saved` (the function before
+/// bucketing) back with a remark, and returns true. Erases `saved`.
+static bool restoreIfOverInFlight(func::FuncOp func, func::FuncOp saved,
+                                  int64_t cap) {
+  std::optional<std::pair<CollectiveOpInterface, int64_t>> excess =
+      findInFlightExcess(func.getBody().front(), cap);
+  if (excess) {
+    mlir::emitRemark(func.getLoc())
+        << "not bucketed: the bucketed order of @" << func.getSymName()
+        << " has " << excess->second << " collectives of group @"
+        << excess->first.getGroupAttr().getValue()
+        << " in flight, more than max-in-flight (" << cap
+        << "); the function is left as it was";
+    func.getBody().takeBody(saved.getBody());
+  }
+  saved.erase();
+  return excess.has_value();
+}
+
 LogicalResult SchedBucketCollectives::validateOptions(func::FuncOp func) {
   if (bucketCapBytes < 1)
     return mlir::emitError(func.getLoc())
@@ -117,6 +156,10 @@ LogicalResult SchedBucketCollectives::validateOptions(func::FuncOp func) {
   if (window < 0)
     return mlir::emitError(func.getLoc())
            << "window must be non-negative, got " << window.getValue();
+  if (maxInFlight < 0)
+    return mlir::emitError(func.getLoc())
+           << "max-in-flight must be non-negative (0: no limit), got "
+           << maxInFlight.getValue();
   return success();
 }
 
@@ -155,8 +198,14 @@ void SchedBucketCollectives::runOnOperation() {
                            capacityCheck)) ||
       failed(bucketer.formBuckets()))
     return signalPassFailure();
+  // With an in-flight cap, the buckets are kept only if the bucketed order
+  // keeps it (a bucket spans from its first start to its last wait, which
+  // may enclose more collectives of the group than the input had in flight).
+  func::FuncOp saved = maxInFlight > 0 ? func.clone() : func::FuncOp();
   BucketingSummary made = materializeBuckets(func.getContext(), block.sim.ops,
                                              bucketer.getBuckets(), explain);
+  if (saved && restoreIfOverInFlight(func, saved, maxInFlight))
+    return;
   if (!explain)
     emitShortRemarks(func, made, bucketer, options);
 }

@@ -65,7 +65,7 @@ private:
                        const CostModel &model, double inputUs,
                        int64_t inputPeak, int64_t budget);
   /// Emits the remarks of the collectives left in their iteration.
-  void explainPinned(const LoopCollectives &collectives);
+  void explainPinned(ArrayRef<std::pair<Location, std::string>> pinned);
 };
 } // namespace
 
@@ -164,13 +164,22 @@ static std::string formatUs(double us) {
   return text;
 }
 
+/// The location and reason of each collective of `collectives` that stays in
+/// its iteration, read before a rotation erases the loop they are in.
+static SmallVector<std::pair<Location, std::string>>
+describePinned(const LoopCollectives &collectives) {
+  SmallVector<std::pair<Location, std::string>> pinned;
+  for (const PinnedCollective &collective : collectives.pinned)
+    pinned.emplace_back(collective.start->getLoc(), collective.reason);
+  return pinned;
+}
+
 void SchedPipelineLoopCollectives::explainPinned(
-    const LoopCollectives &collectives) {
+    ArrayRef<std::pair<Location, std::string>> pinned) {
   if (!explain)
     return;
-  for (const PinnedCollective &pinned : collectives.pinned)
-    mlir::emitRemark(pinned.start->getLoc())
-        << "stays in its iteration: " << pinned.reason;
+  for (const auto &[loc, reason] : pinned)
+    mlir::emitRemark(loc) << "stays in its iteration: " << reason;
 }
 
 namespace {
@@ -309,7 +318,7 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
         << (collectives.pinned.size() == 1 ? " collective" : " collectives")
         << " can start an iteration ahead"
         << (explain ? "" : " (explain=1 says why)");
-    explainPinned(collectives);
+    explainPinned(describePinned(collectives));
     return success();
   }
   FailureOr<int64_t> inputPeakOr = estimateLoopPeak(loop);
@@ -327,7 +336,7 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
                                             : " collectives could")
         << " start an iteration ahead; iteration " << formatUs(*inputUs)
         << " us";
-    explainPinned(collectives);
+    explainPinned(describePinned(collectives));
     return success();
   }
   int64_t budget = memoryBudget;
@@ -337,9 +346,12 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
                  ? std::numeric_limits<int64_t>::max()
                  : static_cast<int64_t>(slack);
   }
+  // The rotation erases the loop and the collectives in it.
+  SmallVector<std::pair<Location, std::string>> pinned =
+      describePinned(collectives);
   if (failed(rotate(loop, collectives, model, *inputUs, inputPeak, budget)))
     return failure();
-  explainPinned(collectives);
+  explainPinned(pinned);
   return success();
 }
 

@@ -122,6 +122,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
     bucket.order = options.bucketOrder;
     bucket.explain = options.explain;
     bucket.keepCollectiveOrder = options.keepCollectiveOrder;
+    bucket.maxInFlight = options.maxInFlight;
     bucket.capacityCheck = CapacityCheck::Off;
     funcPm.addPass(createSchedBucketCollectives(bucket));
   }

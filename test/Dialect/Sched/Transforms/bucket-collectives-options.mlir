@@ -6,6 +6,7 @@
 // RUN: rm -rf %t && split-file %s %t
 // RUN: sched-opt %t/cap.mlir --sched-bucket-collectives="bucket-cap-bytes=0" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/window.mlir --sched-bucket-collectives="window=-1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/in-flight.mlir --sched-bucket-collectives="max-in-flight=-1" -verify-diagnostics -o /dev/null
 // RUN: not sched-opt %t/cap.mlir --sched-bucket-collectives="order=exposed_first" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: not sched-opt %t/cap.mlir --sched-bucket-collectives="capacity-check=warning" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHECKWORD
 
@@ -22,5 +23,11 @@ func.func @cap() {
 //--- window.mlir
 // expected-error@+1 {{window must be non-negative, got -1}}
 func.func @window() {
+  return
+}
+
+//--- in-flight.mlir
+// expected-error @below {{max-in-flight must be non-negative (0: no limit), got -1}}
+func.func @in_flight() {
   return
 }

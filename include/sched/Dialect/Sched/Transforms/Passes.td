@@ -742,6 +742,10 @@ def SchedBucketCollectives
            /*default=*/"false",
            "refuse buckets that would issue collectives of a group in another "
            "order (another collective of the group between their starts) (default: false)">,
+    Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
+           "most collectives of a group in flight at once in the bucketed "
+           "function; a function whose buckets would put more in flight is "
+           "left as it was, with a remark (0: no limit) (default: 0)">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "emit a remark for every bucket made and every start refused "
            "(otherwise a summary per function and one remark per reason) (default: false)">,

@@ -364,11 +364,46 @@ double getGatedPrefixBound(ArrayRef<SimOp> ops, ArrayRef<double> head,
 }
 } // namespace
 
-FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
+namespace {
+/// The graph the head-and-tail bound walks: an op's dependences and, for a
+/// wait, its start; predecessors and successors sorted by position.
+struct BoundGraph {
+  std::vector<unsigned> predBegin, preds, succBegin, succs;
+
+  ArrayRef<unsigned> predsOf(unsigned pos) const {
+    return ArrayRef<unsigned>(preds).slice(predBegin[pos],
+                                           predBegin[pos + 1] - predBegin[pos]);
+  }
+  ArrayRef<unsigned> succsOf(unsigned pos) const {
+    return ArrayRef<unsigned>(succs).slice(succBegin[pos],
+                                           succBegin[pos + 1] - succBegin[pos]);
+  }
+};
+
+/// The streams whose sums the bound keeps: the compute stream (slot 0) and
+/// the kMaxSummedStreams busiest communication streams (ties: the lower
+/// index), which bounds the memory at n * (1 + kMaxSummedStreams) sums.
+struct BoundSlots {
+  static constexpr unsigned kMaxSummedStreams = 7;
+  /// Busy time of each communication stream.
+  std::vector<double> busy;
+  /// The slot of each communication stream, or -1.
+  std::vector<int> slotOf;
+  unsigned numSlots = 1;
+};
+
+/// The heads, tails and ends the bound combines.
+struct BoundTimes {
+  std::vector<double> head, end, tail, collectiveTail;
+};
+} // namespace
+
+/// Returns the number of communication streams of `ops`, or failure if a
+/// dependence or a wait's start does not precede its op.
+static FailureOr<unsigned> countBoundStreams(ArrayRef<SimOp> ops) {
   using Kind = SimOp::Kind;
-  unsigned n = ops.size();
   unsigned numStreams = 0;
-  for (unsigned pos = 0; pos < n; ++pos) {
+  for (unsigned pos = 0, n = ops.size(); pos < n; ++pos) {
     const SimOp &op = ops[pos];
     for (unsigned dep : op.deps)
       if (dep >= pos)
@@ -379,86 +414,92 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
         (op.start >= pos || ops[op.start].kind != Kind::Start))
       return failure();
   }
+  return numStreams;
+}
 
-  // The graph: dependences, and start -> wait. Predecessors and successors
-  // sorted by position.
-  std::vector<unsigned> predBegin(n + 1, 0), preds;
+static BoundGraph buildBoundGraph(ArrayRef<SimOp> ops) {
+  unsigned n = ops.size();
+  BoundGraph graph;
+  graph.predBegin.assign(n + 1, 0);
+  std::vector<unsigned> &preds = graph.preds;
   for (unsigned pos = 0; pos < n; ++pos) {
     size_t first = preds.size();
     llvm::append_range(preds, ops[pos].deps);
-    if (ops[pos].kind == Kind::Wait)
+    if (ops[pos].kind == SimOp::Kind::Wait)
       preds.push_back(ops[pos].start);
     std::sort(preds.begin() + first, preds.end());
     preds.erase(std::unique(preds.begin() + first, preds.end()), preds.end());
-    predBegin[pos + 1] = preds.size();
+    graph.predBegin[pos + 1] = preds.size();
   }
-  std::vector<unsigned> succBegin(n + 1, 0), succs(preds.size());
+  std::vector<unsigned> &succBegin = graph.succBegin;
+  succBegin.assign(n + 1, 0);
+  graph.succs.resize(preds.size());
   for (unsigned pred : preds)
     ++succBegin[pred + 1];
   std::partial_sum(succBegin.begin(), succBegin.end(), succBegin.begin());
-  {
-    std::vector<unsigned> fill(succBegin.begin(), succBegin.end() - 1);
-    for (unsigned pos = 0; pos < n; ++pos)
-      for (unsigned i = predBegin[pos]; i < predBegin[pos + 1]; ++i)
-        succs[fill[preds[i]]++] = pos; // Ascending, as pos grows.
-  }
-  auto predsOf = [&](unsigned pos) {
-    return ArrayRef<unsigned>(preds).slice(predBegin[pos],
-                                           predBegin[pos + 1] - predBegin[pos]);
-  };
-  auto succsOf = [&](unsigned pos) {
-    return ArrayRef<unsigned>(succs).slice(succBegin[pos],
-                                           succBegin[pos + 1] - succBegin[pos]);
-  };
+  std::vector<unsigned> fill(succBegin.begin(), succBegin.end() - 1);
+  for (unsigned pos = 0; pos < n; ++pos)
+    for (unsigned i = graph.predBegin[pos]; i < graph.predBegin[pos + 1]; ++i)
+      graph.succs[fill[preds[i]]++] = pos; // Ascending, as pos grows.
+  return graph;
+}
 
-  // The streams whose sums are kept: the compute stream (slot 0) and the
-  // kMaxSummedStreams busiest communication streams (ties: the lower
-  // index), which bounds the memory at n * (1 + kMaxSummedStreams) sums.
-  constexpr unsigned kMaxSummedStreams = 7;
-  std::vector<double> busy(numStreams, 0);
+static BoundSlots assignBoundSlots(ArrayRef<SimOp> ops, unsigned numStreams) {
+  BoundSlots slots;
+  slots.busy.assign(numStreams, 0);
   for (const SimOp &op : ops)
-    if (op.kind == Kind::Start)
-      busy[op.stream] += op.durationUs;
+    if (op.kind == SimOp::Kind::Start)
+      slots.busy[op.stream] += op.durationUs;
   std::vector<unsigned> byBusy(numStreams);
   std::iota(byBusy.begin(), byBusy.end(), 0);
-  llvm::stable_sort(byBusy,
-                    [&](unsigned a, unsigned b) { return busy[a] > busy[b]; });
-  std::vector<int> slotOf(numStreams, -1);
-  unsigned numSlots = 1;
+  llvm::stable_sort(byBusy, [&](unsigned a, unsigned b) {
+    return slots.busy[a] > slots.busy[b];
+  });
+  slots.slotOf.assign(numStreams, -1);
   for (unsigned stream : byBusy)
-    if (numSlots <= kMaxSummedStreams)
-      slotOf[stream] = numSlots++;
-  // The job an op contributes to its descendants' heads (compute: itself; a
-  // wait: its collective) and to its ancestors' tails (compute: itself; a
-  // start: its collective), as (slot, duration); slot -1: none.
-  auto headJob = [&](unsigned pos) -> std::pair<int, double> {
-    const SimOp &op = ops[pos];
-    if (op.kind == Kind::Compute)
-      return {0, op.durationUs};
-    if (op.kind == Kind::Wait)
-      return {slotOf[ops[op.start].stream], ops[op.start].durationUs};
-    return {-1, 0.0};
-  };
-  auto tailJob = [&](unsigned pos) -> std::pair<int, double> {
-    const SimOp &op = ops[pos];
-    if (op.kind == Kind::Compute)
-      return {0, op.durationUs};
-    if (op.kind == Kind::Start)
-      return {slotOf[op.stream], op.durationUs};
-    return {-1, 0.0};
-  };
+    if (slots.numSlots <= BoundSlots::kMaxSummedStreams)
+      slots.slotOf[stream] = slots.numSlots++;
+  return slots;
+}
 
+/// The job op `pos` contributes to its descendants' heads (compute: itself;
+/// a wait: its collective), as (slot, duration); slot -1: none.
+static std::pair<int, double>
+getHeadJob(ArrayRef<SimOp> ops, const BoundSlots &slots, unsigned pos) {
+  const SimOp &op = ops[pos];
+  if (op.kind == SimOp::Kind::Compute)
+    return {0, op.durationUs};
+  if (op.kind == SimOp::Kind::Wait)
+    return {slots.slotOf[ops[op.start].stream], ops[op.start].durationUs};
+  return {-1, 0.0};
+}
+
+/// The job op `pos` contributes to its ancestors' tails (compute: itself; a
+/// start: its collective), as (slot, duration); slot -1: none.
+static std::pair<int, double>
+getTailJob(ArrayRef<SimOp> ops, const BoundSlots &slots, unsigned pos) {
+  const SimOp &op = ops[pos];
+  if (op.kind == SimOp::Kind::Compute)
+    return {0, op.durationUs};
+  if (op.kind == SimOp::Kind::Start)
+    return {slots.slotOf[op.stream], op.durationUs};
+  return {-1, 0.0};
+}
+
+/// Fills the heads of the ops and lower bounds of their ends. Per op and
+/// slot, `sum` holds the summed durations of a subset of the slot's jobs
+/// among the op and its ancestors, `first` the earliest head of all of them.
+static void computeBoundHeads(ArrayRef<SimOp> ops, const BoundGraph &graph,
+                              const BoundSlots &slots, BoundTimes &times) {
+  using Kind = SimOp::Kind;
+  unsigned n = ops.size(), numSlots = slots.numSlots;
   const double inf = std::numeric_limits<double>::infinity();
-  // Per op and slot: the summed durations of a subset of the slot's jobs
-  // among the op and its ancestors (descendants), and the earliest head
-  // (smallest tail) of all of them.
-  std::vector<double> sum(size_t(n) * numSlots), extreme(sum.size());
-
-  // Heads, and lower bounds of the end of each op.
-  std::vector<double> head(n, 0), end(n, 0);
-  std::fill(extreme.begin(), extreme.end(), inf);
+  std::vector<double> sum(size_t(n) * numSlots), extreme(sum.size(), inf);
+  std::vector<double> &head = times.head, &end = times.end;
+  head.assign(n, 0);
+  end.assign(n, 0);
   for (unsigned pos = 0; pos < n; ++pos) {
-    ArrayRef<unsigned> in = predsOf(pos);
+    ArrayRef<unsigned> in = graph.predsOf(pos);
     double begin = 0;
     for (unsigned pred : in)
       begin = std::max(begin, end[pred]);
@@ -470,7 +511,7 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
         size_t at = size_t(in[i]) * numSlots + slot;
         best = std::max(best, sum[at] + later);
         first = std::min(first, extreme[at]);
-        auto [jobSlot, duration] = headJob(in[i]);
+        auto [jobSlot, duration] = getHeadJob(ops, slots, in[i]);
         if (jobSlot == static_cast<int>(slot))
           later += duration;
       }
@@ -488,7 +529,7 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
       myFirst[0] = std::min(myFirst[0], begin);
     } else if (op.kind == Kind::Wait) {
       end[pos] = std::max(begin, head[op.start] + ops[op.start].durationUs);
-      auto [slot, duration] = headJob(pos);
+      auto [slot, duration] = getHeadJob(ops, slots, pos);
       if (slot >= 0) {
         mySum[slot] += duration;
         myFirst[slot] = std::min(myFirst[slot], head[op.start]);
@@ -496,13 +537,23 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
       }
     }
   }
+}
 
-  // Tails; for a start, also the tail of its collective (that of its waits).
-  std::vector<double> tail(n, 0), collectiveTail(n, 0);
-  std::fill(sum.begin(), sum.end(), 0.0);
-  std::fill(extreme.begin(), extreme.end(), inf);
+/// Fills the tails of the ops and, for a start, the tail of its collective
+/// (that of its waits); `sum` and `last` as in computeBoundHeads, over
+/// descendants and smallest tails.
+static void computeBoundTails(ArrayRef<SimOp> ops, const BoundGraph &graph,
+                              const BoundSlots &slots, BoundTimes &times) {
+  using Kind = SimOp::Kind;
+  unsigned n = ops.size(), numSlots = slots.numSlots;
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> sum(size_t(n) * numSlots, 0.0), extreme(sum.size(), inf);
+  std::vector<double> &tail = times.tail,
+                      &collectiveTail = times.collectiveTail;
+  tail.assign(n, 0);
+  collectiveTail.assign(n, 0);
   for (unsigned pos = n; pos-- > 0;) {
-    ArrayRef<unsigned> out = succsOf(pos);
+    ArrayRef<unsigned> out = graph.succsOf(pos);
     double after = 0;
     for (unsigned succ : out) {
       // The least time from the successor's beginning to the makespan.
@@ -518,7 +569,7 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
         size_t at = size_t(succ) * numSlots + slot;
         best = std::max(best, sum[at] + earlier);
         last = std::min(last, extreme[at]);
-        auto [jobSlot, duration] = tailJob(succ);
+        auto [jobSlot, duration] = getTailJob(ops, slots, succ);
         if (jobSlot == static_cast<int>(slot))
           earlier += duration;
       }
@@ -537,7 +588,7 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
         if (ops[succ].kind == Kind::Wait && ops[succ].start == pos)
           collectiveTail[pos] = std::max(collectiveTail[pos], tail[succ]);
       tail[pos] = std::max(tail[pos], op.durationUs + collectiveTail[pos]);
-      auto [slot, duration] = tailJob(pos);
+      auto [slot, duration] = getTailJob(ops, slots, pos);
       if (slot >= 0) {
         mySum[slot] += duration;
         myLast[slot] = std::min(myLast[slot], collectiveTail[pos]);
@@ -545,25 +596,40 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
       }
     }
   }
+}
+
+FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
+  using Kind = SimOp::Kind;
+  FailureOr<unsigned> numStreamsOr = countBoundStreams(ops);
+  if (failed(numStreamsOr))
+    return failure();
+  unsigned n = ops.size(), numStreams = *numStreamsOr;
+  BoundGraph graph = buildBoundGraph(ops);
+  BoundSlots slots = assignBoundSlots(ops, numStreams);
+  BoundTimes times;
+  computeBoundHeads(ops, graph, slots, times);
+  computeBoundTails(ops, graph, slots, times);
 
   // The critical path, the gated prefix of every summed communication
   // stream, then one machine per stream.
   double bound = 0;
   for (unsigned pos = 0; pos < n; ++pos)
-    bound = std::max(bound, end[pos] + tail[pos]);
+    bound = std::max(bound, times.end[pos] + times.tail[pos]);
+  auto predsOf = [&](unsigned pos) { return graph.predsOf(pos); };
   for (unsigned stream = 0; stream < numStreams; ++stream)
-    if (slotOf[stream] >= 0 && busy[stream] > 0)
-      bound = std::max(bound, getGatedPrefixBound(ops, head, stream, predsOf));
+    if (slots.slotOf[stream] >= 0 && slots.busy[stream] > 0)
+      bound = std::max(bound,
+                       getGatedPrefixBound(ops, times.head, stream, predsOf));
   std::vector<std::vector<Job>> jobs(numStreams + 1);
   for (unsigned pos = 0; pos < n; ++pos) {
     const SimOp &op = ops[pos];
     if (op.durationUs <= 0)
       continue;
     if (op.kind == Kind::Compute)
-      jobs[0].push_back({head[pos], op.durationUs, tail[pos]});
+      jobs[0].push_back({times.head[pos], op.durationUs, times.tail[pos]});
     else if (op.kind == Kind::Start)
       jobs[1 + op.stream].push_back(
-          {head[pos], op.durationUs, collectiveTail[pos]});
+          {times.head[pos], op.durationUs, times.collectiveTail[pos]});
   }
   for (std::vector<Job> &machine : jobs)
     bound = std::max(bound, getJacksonBound(machine));

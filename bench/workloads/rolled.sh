@@ -58,12 +58,25 @@ out, names = sys.argv[1], sys.argv[2:]
 print("# Rolled and unrolled steps\n")
 print("Written by `rolled.sh` (sched-gen with and without `--layers-as-loops`,")
 print("H100 preset, unscheduled; sched-report of each). Times in ms, memory")
-print("in GiB, report time in s (sched-opt --sched-report, parse included).\n")
-print("| workload | ops unrolled / rolled | collectives | step unrolled "
+print("in GiB, report time in s (sched-opt --sched-report, parse included).")
+print("IR ops: the ops of the generated function (a loop counts its body once);")
+print("simulated: the ops the simulation runs (a loop's body once per iteration,")
+print("plus two markers per loop instance).\n")
+print("| workload | IR ops unrolled / rolled | simulated ops unrolled / rolled | collectives | step unrolled "
       "| step rolled | difference | exposed unrolled / rolled "
       "| peak unrolled / rolled | report s unrolled / rolled |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+def count_ir_ops(path):
+    """Ops nested in the function of `path` (one per line that holds one)."""
+    with open(path) as f:
+        return sum(1 for line in f
+                   if "=" in line.split("//")[0] and "sched." in line
+                   or line.strip().startswith(("sched.", "scf.", "return")))
+
+
 for name in names:
+    ir = {form: count_ir_ops(f"{out}/{name}.{form}.mlir")
+          for form in ("unrolled", "rolled")}
     fn = {}
     secs = {}
     for form in ("unrolled", "rolled"):
@@ -73,7 +86,8 @@ for name in names:
             secs[form] = float(f.read())
     u, r = fn["unrolled"], fn["rolled"]
     diff = (r["makespan_us"] - u["makespan_us"]) / u["makespan_us"] * 100
-    print(f"| {name} | {u['num_ops']} / {r['num_ops']} "
+    print(f"| {name} | {ir['unrolled']} / {ir['rolled']} "
+          f"| {u['num_ops']} / {r['num_ops']} "
           f"| {len(u['collectives'])} / {len(r['collectives'])} "
           f"| {u['makespan_us'] / 1e3:.3f} | {r['makespan_us'] / 1e3:.3f} "
           f"| {diff:+.4f} % "

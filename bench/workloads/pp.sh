@@ -38,7 +38,7 @@ for entry in "${workloads[@]}"; do
   "$opt" "$out/$name.mlir" --sched-verify-deadlock \
     --sched-report="summary=$out/$name.summary.txt json=$out/$name.report.json" \
     -o /dev/null
-  "$opt" "$out/$name.mlir" --sched-schedule-overlap="explain=0" \
+  "$opt" "$out/$name.mlir" --sched-pipeline \
     --mlir-print-op-on-diagnostic=false -o "$out/$name.scheduled.mlir" \
     2> "$out/$name.scheduled.log"
   # The scheduler sees one stage at a time and may break deadlock freedom

@@ -8,6 +8,7 @@
 #include "BlockAnalyses.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/IR/FutureFlow.h"
+#include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
 
 #include "llvm/Support/Format.h"
 
@@ -96,4 +97,39 @@ std::string mlir::sched::formatOption(double value) {
   llvm::raw_string_ostream os(text);
   os << llvm::format("%g", value);
   return text;
+}
+
+FailureOr<std::optional<PipelineSimulation>>
+mlir::sched::simulatePipelineStages(
+    ModuleOp module, const std::optional<MeasuredProfile> &profile) {
+  std::vector<PipelineStageInput> stages;
+  for (auto function : module.getOps<FunctionOpInterface>()) {
+    auto ranks = function->getAttrOfType<DenseI64ArrayAttr>(getRanksAttrName());
+    if (!ranks || function.isExternal())
+      continue;
+    if (!llvm::hasSingleElement(function.getFunctionBody())) {
+      mlir::emitError(function.getLoc())
+          << "pipeline simulation needs stage functions of one block";
+      return failure();
+    }
+    FailureOr<TargetAttr> target = lookupTargetOrEmitError(function);
+    if (failed(target))
+      return failure();
+    CostModel model(*target);
+    if (profile)
+      model.setProfile(*profile);
+    FailureOr<BlockSimulation> sim =
+        buildBlockSimulation(function.getFunctionBody().front(), model);
+    if (failed(sim))
+      return failure();
+    stages.push_back({function.getName().str(),
+                      SmallVector<int64_t>(ranks.asArrayRef()),
+                      std::move(*sim)});
+  }
+  if (stages.size() < 2)
+    return std::optional<PipelineSimulation>();
+  FailureOr<PipelineSimulation> pipeline = simulatePipeline(module, stages);
+  if (failed(pipeline))
+    return failure();
+  return std::optional<PipelineSimulation>(std::move(*pipeline));
 }

@@ -18,6 +18,7 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/PipelineSimulation.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Dialect/Sched/Transforms/PassOptionEnums.h"
 
@@ -71,6 +72,13 @@ std::string formatOption(double value);
 LogicalResult checkCapacity(FunctionOpInterface func, int64_t peak,
                             std::optional<int64_t> inputPeak,
                             CapacityCheck check);
+
+/// Simulates the stage-specific functions of `module` (with `sched.ranks`)
+/// together, if there are two or more. Returns nothing without stages, and
+/// failure after an error.
+FailureOr<std::optional<PipelineSimulation>>
+simulatePipelineStages(ModuleOp module,
+                       const std::optional<MeasuredProfile> &profile);
 
 } // namespace sched
 } // namespace mlir

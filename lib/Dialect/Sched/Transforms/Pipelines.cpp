@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "StageGuard.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -77,6 +78,10 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   }
   // Costs and effects of calls, which the function passes cannot derive.
   pm.addPass(createSchedAnnotateCompute());
+  // Stages of a pipeline-parallel module are scheduled one at a time: the
+  // scheduled stages are kept only if they do not take longer together.
+  std::shared_ptr<StageSnapshot> stages = createStageSnapshot();
+  pm.addPass(createSnapshotStagesPass(stages, options.profile));
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   // Loops first: the rotation clones collectives, which must then be
   // numbered once each. A function without a loop that communicates is left
@@ -131,6 +136,7 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   verify.allowReorder = !options.keepCollectiveOrder;
   funcPm.addPass(createSchedVerifySchedule(verify));
   funcPm.addPass(createSchedStripCollectiveOrder());
+  pm.addPass(createGuardStagesPass(stages, options.profile));
 }
 
 void mlir::sched::registerSchedPipelines() {

@@ -86,43 +86,6 @@ LogicalResult SchedReport::solveExactly(FunctionOpInterface function,
   return success();
 }
 
-/// Simulates the stage-specific functions of `module` (with `sched.ranks`)
-/// together, if there are two or more. Returns nothing without stages, and
-/// failure after an error.
-static FailureOr<std::optional<PipelineSimulation>>
-simulateStages(ModuleOp module, const std::optional<MeasuredProfile> &profile) {
-  std::vector<PipelineStageInput> stages;
-  for (auto function : module.getOps<FunctionOpInterface>()) {
-    auto ranks = function->getAttrOfType<DenseI64ArrayAttr>(getRanksAttrName());
-    if (!ranks || function.isExternal())
-      continue;
-    if (!llvm::hasSingleElement(function.getFunctionBody())) {
-      mlir::emitError(function.getLoc())
-          << "pipeline simulation needs stage functions of one block";
-      return failure();
-    }
-    FailureOr<TargetAttr> target = lookupTargetOrEmitError(function);
-    if (failed(target))
-      return failure();
-    CostModel model(*target);
-    if (profile)
-      model.setProfile(*profile);
-    FailureOr<BlockSimulation> sim =
-        buildBlockSimulation(function.getFunctionBody().front(), model);
-    if (failed(sim))
-      return failure();
-    stages.push_back({function.getName().str(),
-                      SmallVector<int64_t>(ranks.asArrayRef()),
-                      std::move(*sim)});
-  }
-  if (stages.size() < 2)
-    return std::optional<PipelineSimulation>();
-  FailureOr<PipelineSimulation> pipeline = simulatePipeline(module, stages);
-  if (failed(pipeline))
-    return failure();
-  return std::optional<PipelineSimulation>(std::move(*pipeline));
-}
-
 void SchedReport::runOnOperation() {
   ModuleOp module = getOperation();
   markAllAnalysesPreserved();
@@ -182,7 +145,7 @@ void SchedReport::runOnOperation() {
   }
 
   FailureOr<std::optional<PipelineSimulation>> pipeline =
-      simulateStages(module, *profile);
+      simulatePipelineStages(module, *profile);
   if (failed(pipeline))
     return signalPassFailure();
 

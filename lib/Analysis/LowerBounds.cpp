@@ -280,19 +280,15 @@ void computeTails(ArrayRef<SimOp> ops, const Closure &graph,
   }
 }
 
-/// A job of a one-machine problem.
-struct Job {
-  double release, duration, tail;
-};
+} // namespace
 
-/// Returns the makespan (the latest completion plus tail) of Jackson's
-/// preemptive schedule of `jobs`: at every instant, the released job with
-/// the largest tail runs.
-double getPreemptiveBound(std::vector<Job> &jobs) {
-  llvm::sort(jobs, [](const Job &a, const Job &b) {
+double mlir::sched::getJacksonBound(std::vector<OneMachineJob> &jobs) {
+  llvm::sort(jobs, [](const OneMachineJob &a, const OneMachineJob &b) {
     return std::tie(a.release, a.tail, a.duration) <
            std::tie(b.release, b.tail, b.duration);
   });
+  // Released, unfinished jobs: (tail, remaining duration), largest tail on
+  // top.
   std::priority_queue<std::pair<double, double>> released;
   double now = 0, bound = 0;
   size_t next = 0;
@@ -315,7 +311,6 @@ double getPreemptiveBound(std::vector<Job> &jobs) {
   }
   return bound;
 }
-} // namespace
 
 FailureOr<double> mlir::sched::computeSubsetBound(ArrayRef<SimOp> ops) {
   unsigned numStreams = 0;
@@ -331,7 +326,7 @@ FailureOr<double> mlir::sched::computeSubsetBound(ArrayRef<SimOp> ops) {
   computeTails(ops, *graph, numStreams, bounds);
 
   double bound = 0;
-  std::vector<std::vector<Job>> machines(numStreams + 1);
+  std::vector<std::vector<OneMachineJob>> machines(numStreams + 1);
   for (auto [pos, op] : llvm::enumerate(ops)) {
     bound = std::max(bound, bounds.end[pos] + bounds.tail[pos]);
     if (op.durationUs <= 0)
@@ -344,8 +339,8 @@ FailureOr<double> mlir::sched::computeSubsetBound(ArrayRef<SimOp> ops) {
                                          op.durationUs,
                                          bounds.collectiveTail[pos]});
   }
-  for (std::vector<Job> &machine : machines)
-    bound = std::max(bound, getPreemptiveBound(machine));
+  for (std::vector<OneMachineJob> &machine : machines)
+    bound = std::max(bound, getJacksonBound(machine));
   return bound;
 }
 

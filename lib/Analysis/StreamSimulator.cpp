@@ -8,6 +8,7 @@
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/LowerBounds.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -203,43 +204,6 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops,
 // weaken it) on every summed communication stream.
 
 namespace {
-/// A job of a one-machine problem.
-struct Job {
-  double release, duration, tail;
-};
-
-/// Returns the makespan (the latest completion plus tail) of Jackson's
-/// preemptive schedule of `jobs`; see above.
-double getJacksonBound(std::vector<Job> &jobs) {
-  llvm::sort(jobs, [](const Job &a, const Job &b) {
-    return std::tie(a.release, a.tail, a.duration) <
-           std::tie(b.release, b.tail, b.duration);
-  });
-  // Released, unfinished jobs: (tail, remaining duration), largest tail on
-  // top.
-  std::priority_queue<std::pair<double, double>> released;
-  double now = 0, bound = 0;
-  size_t next = 0;
-  while (next < jobs.size() || !released.empty()) {
-    if (released.empty())
-      now = std::max(now, jobs[next].release);
-    for (; next < jobs.size() && jobs[next].release <= now; ++next)
-      released.push({jobs[next].tail, jobs[next].duration});
-    auto [tail, remaining] = released.top();
-    released.pop();
-    double until = next < jobs.size() ? jobs[next].release
-                                      : std::numeric_limits<double>::infinity();
-    if (now + remaining <= until) {
-      now += remaining;
-      bound = std::max(bound, now + tail);
-    } else {
-      released.push({tail, remaining - (until - now)});
-      now = until;
-    }
-  }
-  return bound;
-}
-
 /// How many prefix lengths the gated-prefix bound tries per stream.
 constexpr unsigned kMaxPrefixCandidates = 256;
 
@@ -620,7 +584,7 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
     if (slots.slotOf[stream] >= 0 && slots.busy[stream] > 0)
       bound = std::max(bound,
                        getGatedPrefixBound(ops, times.head, stream, predsOf));
-  std::vector<std::vector<Job>> jobs(numStreams + 1);
+  std::vector<std::vector<OneMachineJob>> jobs(numStreams + 1);
   for (unsigned pos = 0; pos < n; ++pos) {
     const SimOp &op = ops[pos];
     if (op.durationUs <= 0)
@@ -631,7 +595,7 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
       jobs[1 + op.stream].push_back(
           {times.head[pos], op.durationUs, times.collectiveTail[pos]});
   }
-  for (std::vector<Job> &machine : jobs)
+  for (std::vector<OneMachineJob> &machine : jobs)
     bound = std::max(bound, getJacksonBound(machine));
   return bound;
 }

@@ -18,8 +18,22 @@
 
 #include "sched/Analysis/StreamSimulator.h"
 
+#include <vector>
+
 namespace mlir {
 namespace sched {
+
+/// A job of a one-machine problem: released at `release`, it runs for
+/// `duration`, after which at least `tail` must pass before the makespan.
+struct OneMachineJob {
+  double release, duration, tail;
+};
+
+/// Returns the makespan (the latest completion plus tail) of Jackson's
+/// preemptive schedule of `jobs` (at every instant the released job with the
+/// largest tail runs), a lower bound of every schedule of them on one
+/// machine. Sorts `jobs`.
+double getJacksonBound(std::vector<OneMachineJob> &jobs);
 
 /// The most ops the subset bound handles: it keeps the ancestor set of every
 /// op (n^2 / 8 bytes, 8 MiB at this size); larger blocks get 0 from it.

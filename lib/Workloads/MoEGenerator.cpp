@@ -455,19 +455,8 @@ void MoEBuilder::createGroups() {
 OwningOpRef<ModuleOp> MoEBuilder::run(StringRef targetPreset) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   builder.setInsertionPointToEnd(module->getBody());
-  if (!targetPreset.empty()) {
-    TargetAttr preset = TargetAttr::getPreset(context, targetPreset);
-    if (!preset) {
-      emitError(loc) << "unknown target preset '" << targetPreset << "'";
-      return nullptr;
-    }
-    (*module)->setAttr(
-        SchedDialect::getTargetAttrName(),
-        TargetAttr::get(context, preset.getName(), b.gpusPerNode,
-                        preset.getIntraNode(), preset.getInterNode(),
-                        preset.getHbmBandwidth().convertToDouble(),
-                        preset.getHbmCapacity(), preset.getCompute()));
-  }
+  if (failed(attachTargetPreset(*module, targetPreset, b.gpusPerNode, loc)))
+    return nullptr;
   createGroups();
   int64_t H = b.hidden, T = z.tokens;
   auto shardOf = [&](int64_t elems) {

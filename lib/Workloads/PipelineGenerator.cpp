@@ -418,19 +418,8 @@ mlir::sched::generatePipelineStep(MLIRContext *context,
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(module->getBody());
-  if (!targetPreset.empty()) {
-    TargetAttr preset = TargetAttr::getPreset(context, targetPreset);
-    if (!preset) {
-      emitError(loc) << "unknown target preset '" << targetPreset << "'";
-      return nullptr;
-    }
-    (*module)->setAttr(
-        SchedDialect::getTargetAttrName(),
-        TargetAttr::get(context, preset.getName(), b.gpusPerNode,
-                        preset.getIntraNode(), preset.getInterNode(),
-                        preset.getHbmBandwidth().convertToDouble(),
-                        preset.getHbmCapacity(), preset.getCompute()));
-  }
+  if (failed(attachTargetPreset(*module, targetPreset, b.gpusPerNode, loc)))
+    return nullptr;
   // Ranks: tp fastest, then fsdp, dp, and the stage slowest. The groups
   // inside a stage as stage 0 sees them; one group per direction between
   // neighbouring stages.

@@ -545,19 +545,8 @@ Value Generator::reduceGradients(Value gradFlat) {
 OwningOpRef<ModuleOp> Generator::run(StringRef targetPreset) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   b.setInsertionPointToEnd(module->getBody());
-  if (!targetPreset.empty()) {
-    TargetAttr preset = TargetAttr::getPreset(context, targetPreset);
-    if (!preset) {
-      emitError(loc) << "unknown target preset '" << targetPreset << "'";
-      return nullptr;
-    }
-    (*module)->setAttr(
-        SchedDialect::getTargetAttrName(),
-        TargetAttr::get(context, preset.getName(), c.gpusPerNode,
-                        preset.getIntraNode(), preset.getInterNode(),
-                        preset.getHbmBandwidth().convertToDouble(),
-                        preset.getHbmCapacity(), preset.getCompute()));
-  }
+  if (failed(attachTargetPreset(*module, targetPreset, c.gpusPerNode, loc)))
+    return nullptr;
   // Process groups of rank 0; ranks are laid out tp-fastest, then fsdp,
   // then dp.
   auto group = [&](StringRef name, int64_t size, int64_t stride) {
@@ -931,6 +920,25 @@ Value Generator::rolledAdam(Value gradStack) {
              return SmallVector<Value>{insertAt(updated, args[0], l)};
            });
   return update.getResult(0);
+}
+
+LogicalResult mlir::sched::attachTargetPreset(ModuleOp module,
+                                              StringRef targetPreset,
+                                              int64_t gpusPerNode,
+                                              Location loc) {
+  if (targetPreset.empty())
+    return success();
+  MLIRContext *context = module.getContext();
+  TargetAttr preset = TargetAttr::getPreset(context, targetPreset);
+  if (!preset)
+    return emitError(loc) << "unknown target preset '" << targetPreset << "'";
+  module->setAttr(SchedDialect::getTargetAttrName(),
+                  TargetAttr::get(context, preset.getName(), gpusPerNode,
+                                  preset.getIntraNode(), preset.getInterNode(),
+                                  preset.getHbmBandwidth().convertToDouble(),
+                                  preset.getHbmCapacity(),
+                                  preset.getCompute()));
+  return success();
 }
 
 OwningOpRef<ModuleOp>

@@ -71,6 +71,12 @@ struct TransformerConfig {
 /// message describing the first problem, or an empty string.
 std::string verifyConfig(const TransformerConfig &config);
 
+/// Attaches the `#sched.target` of preset `targetPreset` to `module`, with
+/// `gpusPerNode` GPUs per node; nothing if `targetPreset` is empty. Emits an
+/// error at `loc` and fails if the preset is unknown.
+LogicalResult attachTargetPreset(ModuleOp module, StringRef targetPreset,
+                                 int64_t gpusPerNode, Location loc);
+
 /// Generates the training step of `config` in a new module, with a
 /// `#sched.target` from `targetPreset` (or none if empty). Returns null and
 /// emits an error if the configuration is invalid.

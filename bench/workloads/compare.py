@@ -53,7 +53,8 @@ def main(directory, slacks, rows):
           "stream and the longest dependence chain; *head and tail* is "
           "`computeHeadTailBound` (docs/Analyses.md), never below it. The "
           "gap is to the head-and-tail bound. Default memory budget: the "
-          "input's peak plus 5 %. Pass time: CPU seconds of `sched-opt` "
+          "input's peak plus the larger of 1 GiB and 5 %, with the "
+          "in-flight caps searched. Pass time: CPU seconds of `sched-opt` "
           "(parsing and printing included), on a shared 2-core machine.")
     print()
     print("| workload | ops | step unscheduled (ms) | step scheduled (ms) "

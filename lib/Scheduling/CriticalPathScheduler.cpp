@@ -163,8 +163,8 @@ using Delay = CriticalPathSchedule::Delay;
 class CriticalPathScheduler {
 public:
   CriticalPathScheduler(const ScheduleProblem &problem, int64_t maxInFlight,
-                        int64_t budget, bool keepOrder, unsigned gatherCap,
-                        bool countGathers);
+                        ArrayRef<int64_t> maxInFlightBytes, int64_t budget,
+                        bool keepOrder, unsigned gatherCap, bool countGathers);
   /// Sets the priority ranks; returns false where `priority` finds nothing
   /// to try (Interleaved without micro-batches).
   bool initRanks(CriticalPathPriority priority);
@@ -205,7 +205,7 @@ private:
   bool placeNext();
 
   const ScheduleProblem &p;
-  int64_t maxInFlight, budget;
+  int64_t budget;
   bool keepOrder;
   unsigned gatherCap;
   bool countGathers;
@@ -236,13 +236,15 @@ private:
 
 CriticalPathScheduler::CriticalPathScheduler(const ScheduleProblem &problem,
                                              int64_t maxInFlight,
+                                             ArrayRef<int64_t> maxInFlightBytes,
                                              int64_t budget, bool keepOrder,
                                              unsigned gatherCap,
                                              bool countGathers)
-    : p(problem), maxInFlight(maxInFlight), budget(budget),
-      keepOrder(keepOrder), gatherCap(gatherCap), countGathers(countGathers),
-      n(problem.size()), terminator(n - 1), numStreams(problem.getNumGroups()),
-      memory(problem), clock(n, numStreams) {
+    : p(problem), budget(budget), keepOrder(keepOrder), gatherCap(gatherCap),
+      countGathers(countGathers), n(problem.size()), terminator(n - 1),
+      numStreams(problem.getNumGroups()), memory(problem),
+      clock(n, numStreams) {
+  clock.setCaps(maxInFlight, maxInFlightBytes);
   result.delays.assign(n, Delay::None);
   // Dependences: the graph's, and every wait after its start.
   missing.resize(n);
@@ -342,7 +344,7 @@ void CriticalPathScheduler::place(unsigned step) {
     }
     readyStartsByStep[op.stream].erase(step);
     ++nextInOrder;
-    clock.issue(step, op.stream, op.durationUs);
+    clock.issue(step, op.stream, op.durationUs, p.getCollectiveBytes(step));
     if (extraWaitEdge(step) && --missing[p.getWait(step)] == 0)
       makeReady(p.getWait(step));
   } else {
@@ -411,8 +413,7 @@ unsigned CriticalPathScheduler::bestStart(bool respectCap, bool respectBudget) {
       continue;
     if (keepOrder && p.getStartIndex(start) != nextInOrder)
       continue;
-    if (respectCap &&
-        static_cast<int64_t>(clock.getInFlight(stream).size()) >= maxInFlight) {
+    if (respectCap && clock.isFull(stream, p.getCollectiveBytes(start))) {
       result.delays[start] = Delay::InFlightCap;
       continue;
     }
@@ -501,7 +502,8 @@ CriticalPathSchedule CriticalPathScheduler::run() {
 
 CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     const ScheduleProblem &problem, CriticalPathPriority priority,
-    int64_t maxInFlight, int64_t budget, bool keepOrder, unsigned gatherCap) {
+    int64_t maxInFlight, int64_t budget, bool keepOrder, unsigned gatherCap,
+    ArrayRef<int64_t> maxInFlightBytes) {
   if (problem.size() == 0)
     return {};
   // The window (MemoryWindow.h): an op placed ahead of unplaced ops of the
@@ -518,8 +520,8 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   // interleaved priority (which reports how many were ahead at most).
   bool countGathers = gatherCap != kNoGatherCap ||
                       priority == CriticalPathPriority::Interleaved;
-  CriticalPathScheduler scheduler(problem, maxInFlight, budget, keepOrder,
-                                  gatherCap, countGathers);
+  CriticalPathScheduler scheduler(problem, maxInFlight, maxInFlightBytes,
+                                  budget, keepOrder, gatherCap, countGathers);
   if (!scheduler.initRanks(priority)) {
     // No micro-batches: nothing to try.
     CriticalPathSchedule none;

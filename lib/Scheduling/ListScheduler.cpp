@@ -29,7 +29,8 @@ constexpr double kEpsilonUs = 1e-6;
 class ListScheduler {
 public:
   ListScheduler(const ScheduleProblem &problem, int64_t maxInFlight,
-                int64_t budget, bool keepOrder);
+                int64_t budget, bool keepOrder,
+                ArrayRef<int64_t> maxInFlightBytes);
   /// Places every step; returns the result.
   ListSchedule run();
 
@@ -81,7 +82,7 @@ private:
   void runCompute();
 
   const ScheduleProblem &p;
-  int64_t maxInFlight, budget;
+  int64_t budget;
   bool keepOrder;
   unsigned n, terminator;
   ListSchedule result;
@@ -106,10 +107,10 @@ private:
 
 ListScheduler::ListScheduler(const ScheduleProblem &problem,
                              int64_t maxInFlight, int64_t budget,
-                             bool keepOrder)
-    : p(problem), maxInFlight(maxInFlight), budget(budget),
-      keepOrder(keepOrder), n(problem.size()), terminator(n - 1),
-      memory(problem), clock(n, problem.getNumGroups()) {
+                             bool keepOrder, ArrayRef<int64_t> maxInFlightBytes)
+    : p(problem), budget(budget), keepOrder(keepOrder), n(problem.size()),
+      terminator(n - 1), memory(problem), clock(n, problem.getNumGroups()) {
+  clock.setCaps(maxInFlight, maxInFlightBytes);
   result.delays.assign(n, ScheduleDelay::None);
   result.memoryLimited.assign(n, false);
   result.aheadRefused.assign(n, false);
@@ -204,7 +205,7 @@ void ListScheduler::schedule(unsigned step) {
   if (op.kind == SimOp::Kind::Compute)
     clock.compute(op.durationUs);
   else if (op.kind == SimOp::Kind::Start)
-    clock.issue(step, op.stream, op.durationUs);
+    clock.issue(step, op.stream, op.durationUs, p.getCollectiveBytes(step));
   else
     clock.wait(op.start, p.getOp(op.start).stream);
   for (unsigned succ : p.getGraph().getSuccs(step))
@@ -244,11 +245,11 @@ bool ListScheduler::placeEarliestWait(Filter filter, unsigned *waitedFor) {
 bool ListScheduler::forceStart(bool respectCap) {
   unsigned forced = n;
   for (auto [stream, queue] : llvm::enumerate(readyStarts)) {
-    if (queue.empty() ||
-        (respectCap &&
-         static_cast<int64_t>(clock.getInFlight(stream).size()) >= maxInFlight))
+    if (queue.empty())
       continue;
     unsigned start = queue.begin()->second;
+    if (respectCap && clock.isFull(stream, p.getCollectiveBytes(start)))
+      continue;
     if (keepOrder && p.getStartIndex(start) != nextInOrder)
       continue;
     if (forced == n || priority(start) < priority(forced))
@@ -281,7 +282,7 @@ bool ListScheduler::issueReadyStart() {
     if (keepOrder && p.getStartIndex(start) != nextInOrder)
       continue;
     const std::deque<unsigned> &inFlight = clock.getInFlight(stream);
-    if (static_cast<int64_t>(inFlight.size()) >= maxInFlight) {
+    if (clock.isFull(stream, p.getCollectiveBytes(start))) {
       // Free the slot for nothing if the oldest collective has ended.
       unsigned oldest = inFlight.front();
       unsigned wait = p.getWait(oldest);
@@ -472,6 +473,9 @@ ListSchedule ListScheduler::run() {
 
 ListSchedule mlir::sched::scheduleList(const ScheduleProblem &problem,
                                        int64_t maxInFlight, int64_t budget,
-                                       bool keepOrder) {
-  return ListScheduler(problem, maxInFlight, budget, keepOrder).run();
+                                       bool keepOrder,
+                                       ArrayRef<int64_t> maxInFlightBytes) {
+  return ListScheduler(problem, maxInFlight, budget, keepOrder,
+                       maxInFlightBytes)
+      .run();
 }

@@ -4,7 +4,10 @@
 // sched-schedule-overlap, and cannot be given with `memory-slack`; and that
 // `bucket-order` and `capacity-check` take only their words.
 // RUN: rm -rf %t && split-file %s %t
-// RUN: sched-opt %t/in-flight.mlir --sched-pipeline="max-in-flight=0" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/in-flight.mlir --sched-pipeline="max-in-flight=-1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/in-flight-bytes.mlir --sched-pipeline="max-in-flight-bytes=-1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/allowance.mlir --sched-pipeline="memory-allowance=-1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/both-allowance.mlir --sched-pipeline="memory-budget=4096 memory-allowance=0" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack.mlir --sched-pipeline="memory-slack=nan" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/budget.mlir --sched-pipeline="memory-budget=-8" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/both.mlir --sched-pipeline="memory-budget=4096 memory-slack=0.1" -verify-diagnostics -o /dev/null
@@ -18,8 +21,33 @@
 
 //--- in-flight.mlir
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
-  // expected-error@+1 {{max-in-flight must be at least 1, got 0}}
+  // expected-error@+1 {{max-in-flight must be non-negative (0: search the caps), got -1}}
   func.func @in_flight(%x: tensor<4xf32>) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}
+
+//--- in-flight-bytes.mlir
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  // expected-error@+1 {{max-in-flight-bytes must be non-negative (0: no byte cap), got -1}}
+  func.func @in_flight_bytes(%x: tensor<4xf32>) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}
+
+//--- allowance.mlir
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  // expected-error@+1 {{memory-allowance must be non-negative, got -1}}
+  func.func @allowance(%x: tensor<4xf32>) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}
+
+//--- both-allowance.mlir
+// The budget replaces the allowance as it replaces the slack.
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  // expected-error@+1 {{memory-budget and memory-allowance are two limits for the same schedule; give one of them}}
+  func.func @both_allowance(%x: tensor<4xf32>) -> tensor<4xf32> {
     return %x : tensor<4xf32>
   }
 }
@@ -34,7 +62,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 
 //--- budget.mlir
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
-  // expected-error@+1 {{memory-budget must be non-negative (0: the input's peak plus memory-slack), got -8}}
+  // expected-error@+1 {{memory-budget must be non-negative (0: the input's peak plus memory-allowance or memory-slack), got -8}}
   func.func @budget(%x: tensor<4xf32>) -> tensor<4xf32> {
     return %x : tensor<4xf32>
   }

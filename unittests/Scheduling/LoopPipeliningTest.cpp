@@ -282,6 +282,10 @@ TEST_F(LoopPipeliningTest, FsdpLoopMatchesTheScheduledUnrolledProgram) {
       PassManager pm(&context);
       SchedPipelineOptions pipelineOptions;
       pipelineOptions.memorySlack = 0.5;
+      // The same budget and cap as the loop pass: no absolute allowance, and
+      // the loop pass's two in flight rather than the searched caps.
+      pipelineOptions.memoryAllowance = 0;
+      pipelineOptions.maxInFlight = 2;
       buildSchedPipeline(pm, pipelineOptions);
       ASSERT_TRUE(succeeded(pm.run(*unrolled)));
       Measured scheduled = measure(*unrolled);

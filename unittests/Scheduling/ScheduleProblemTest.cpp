@@ -110,6 +110,27 @@ TEST(ScheduleProblemTest, StreamClockFollowsTheSimulatorRules) {
   EXPECT_EQ(clock.getInFlight(0).front(), 3u);
 }
 
+TEST(ScheduleProblemTest, StreamClockCapsCountAndBytes) {
+  StreamClock clock(6, 2);
+  // Two per group, and 100 bytes on group 0 (none on group 1).
+  clock.setCaps(2, {100});
+  EXPECT_FALSE(clock.isFull(0, 500));
+  // A collective alone on its group goes, however large.
+  clock.issue(1, 0, 10, 500);
+  EXPECT_EQ(clock.getInFlightBytes(0), 500);
+  EXPECT_TRUE(clock.isFull(0, 1));
+  clock.wait(1, 0);
+  EXPECT_EQ(clock.getInFlightBytes(0), 0);
+  clock.issue(2, 0, 10, 60);
+  EXPECT_FALSE(clock.isFull(0, 40));
+  EXPECT_TRUE(clock.isFull(0, 41));
+  // Group 1 has only the count cap.
+  clock.issue(3, 1, 10, 1000);
+  EXPECT_FALSE(clock.isFull(1, 1000));
+  clock.issue(4, 1, 10, 1000);
+  EXPECT_TRUE(clock.isFull(1, 0));
+}
+
 TEST(ScheduleProblemTest, MemoryWindowChargesWhatRunsAhead) {
   Example example;
   ScheduleProblem problem(example.sim, example.graph, example.memory,

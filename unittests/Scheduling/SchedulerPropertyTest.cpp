@@ -71,6 +71,29 @@ SimResult checkOrder(const BlockSimulation &sim, const DependenceGraph &graph,
   EXPECT_TRUE(succeeded(result)) << "trial " << trial;
   return succeeded(result) ? *result : SimResult();
 }
+
+/// Checks that `order` keeps at most `capBytes` bytes of collectives in
+/// flight on each group (ScheduleProblem::getCollectiveBytes), unless a
+/// collective is alone on its group.
+void checkBytesInFlight(const ScheduleProblem &problem,
+                        ArrayRef<unsigned> order, int64_t capBytes,
+                        unsigned trial) {
+  std::vector<int64_t> bytes(problem.getNumGroups(), 0);
+  std::vector<unsigned> count(problem.getNumGroups(), 0);
+  for (unsigned step : order) {
+    const SimOp &op = problem.getOp(step);
+    if (op.kind == SimOp::Kind::Start) {
+      bytes[op.stream] += problem.getCollectiveBytes(step);
+      ++count[op.stream];
+      EXPECT_TRUE(count[op.stream] == 1 || bytes[op.stream] <= capBytes)
+          << "trial " << trial;
+    } else if (op.kind == SimOp::Kind::Wait) {
+      bytes[problem.getOp(op.start).stream] -=
+          problem.getCollectiveBytes(op.start);
+      --count[problem.getOp(op.start).stream];
+    }
+  }
+}
 } // namespace
 
 // The list scheduler on its own: on random programs, with and without
@@ -118,6 +141,17 @@ TEST(SchedulerPropertyTest, ListSchedulesAreValid) {
                   schedule.order)
             << "trial " << trial;
       }
+      // A byte cap of each group's largest collective, without a count
+      // cap: valid, and never more bytes in flight than the cap but alone.
+      int64_t largest = 1;
+      for (unsigned start : problem.getStarts())
+        largest = std::max(largest, problem.getCollectiveBytes(start));
+      std::vector<int64_t> capBytes(problem.getNumGroups(), largest);
+      ListSchedule capped =
+          scheduleList(problem, INT64_MAX, budget, keepOrder, capBytes);
+      ASSERT_EQ(capped.order.size(), problem.size()) << "trial " << trial;
+      checkOrder(*sim, graph, capped.order, INT64_MAX, keepOrder, trial);
+      checkBytesInFlight(problem, capped.order, largest, trial);
     }
   }
   EXPECT_GT(faster, runs / 2);

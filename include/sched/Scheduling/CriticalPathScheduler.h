@@ -84,8 +84,10 @@ std::vector<unsigned> interleavedRanks(const BlockSimulation &sim,
 ///   cost-model time (compute times and collective durations), ties by step.
 /// * A wait whose collective has ended is placed at once; a ready start is
 ///   issued as soon as its group has fewer than `maxInFlight` collectives in
-///   flight and its output fits the budget (with `keepOrder`, starts go in
-///   their input order), the start of highest priority first. With a
+///   flight (and, with `maxInFlightBytes`, room under the group's byte cap:
+///   StreamClock::setCaps) and its output fits the budget (with `keepOrder`,
+///   starts go in their input order), the start of highest priority first.
+///   With a
 ///   `gatherCap`, a shared start (one that depends on no compute op: a
 ///   weight gather) waits while `gatherCap` shared starts are issued whose
 ///   wait or one of the wait's users (the terminator aside) is not placed
@@ -100,11 +102,10 @@ std::vector<unsigned> interleavedRanks(const BlockSimulation &sim,
 /// O(n log n) time for n steps
 /// and a bounded number of groups. Deterministic: every tie goes to the
 /// lower step.
-CriticalPathSchedule scheduleCriticalPath(const ScheduleProblem &problem,
-                                          CriticalPathPriority priority,
-                                          int64_t maxInFlight, int64_t budget,
-                                          bool keepOrder,
-                                          unsigned gatherCap = kNoGatherCap);
+CriticalPathSchedule scheduleCriticalPath(
+    const ScheduleProblem &problem, CriticalPathPriority priority,
+    int64_t maxInFlight, int64_t budget, bool keepOrder,
+    unsigned gatherCap = kNoGatherCap, ArrayRef<int64_t> maxInFlightBytes = {});
 
 /// scheduleCriticalPath on the problem of `sim`, `graph`, `memory` and
 /// `inputMemory` (the live bytes of the input order).

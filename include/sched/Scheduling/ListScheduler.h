@@ -46,13 +46,16 @@ struct ListSchedule {
 };
 
 /// Runs the list scheduler on `problem` with `maxInFlight` collectives per
-/// group and a live-memory limit of `budget` bytes. With `keepOrder` starts
+/// group, at most `maxInFlightBytes[group]` bytes of collectives in flight on
+/// a group (StreamClock::setCaps: empty or 0 is no byte cap) and a
+/// live-memory limit of `budget` bytes. With `keepOrder` starts
 /// are issued in their input order; otherwise the ready start whose result
 /// is needed first goes first. The terminator stays last. Deterministic:
 /// every tie goes to the lower step. An order shorter than the problem
 /// means the scheduler could not place every step (the caller checks).
 ListSchedule scheduleList(const ScheduleProblem &problem, int64_t maxInFlight,
-                          int64_t budget, bool keepOrder);
+                          int64_t budget, bool keepOrder,
+                          llvm::ArrayRef<int64_t> maxInFlightBytes = {});
 
 } // namespace sched
 } // namespace mlir

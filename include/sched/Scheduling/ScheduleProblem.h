@@ -24,6 +24,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -86,6 +87,12 @@ public:
   int64_t getKeptBytes(unsigned step) const { return kept[step]; }
   /// The bytes `step` reads: the sizes of its uses, once per use.
   int64_t getReadBytes(unsigned step) const { return read[step]; }
+  /// The bytes a collective's start counts against a byte in-flight cap:
+  /// the larger of what it reads and what it allocates (an all_gather's
+  /// output, a reduce_scatter's input).
+  int64_t getCollectiveBytes(unsigned step) const {
+    return std::max(allocated[step], read[step]);
+  }
 
   /// The wait of the start at `step`, or size() if it has none (or `step`
   /// is not a start).

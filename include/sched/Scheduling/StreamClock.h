@@ -17,19 +17,44 @@
 #ifndef SCHED_SCHEDULING_STREAMCLOCK_H
 #define SCHED_SCHEDULING_STREAMCLOCK_H
 
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
 #include <deque>
 #include <vector>
 
 namespace mlir {
 namespace sched {
 
-/// The compute stream's time, and each group's collectives in flight.
+/// The compute stream's time, and each group's collectives in flight (and
+/// their bytes), with the in-flight caps of the groups.
 class StreamClock {
 public:
-  /// A clock at time 0 for `numSteps` steps and `numGroups` groups.
+  /// A clock at time 0 for `numSteps` steps and `numGroups` groups, without
+  /// in-flight caps.
   StreamClock(unsigned numSteps, unsigned numGroups)
       : streamFree(numGroups, 0), collectiveEnd(numSteps, 0),
-        inFlight(numGroups) {}
+        issuedBytes(numSteps, 0), inFlight(numGroups),
+        inFlightBytes(numGroups, 0) {}
+
+  /// Sets the in-flight caps: at most `maxCount` collectives per group, and
+  /// at most `maxBytes[group]` bytes of collectives in flight on a group (an
+  /// entry of 0, or a group past the end of `maxBytes`: no byte cap).
+  void setCaps(int64_t maxCount, llvm::ArrayRef<int64_t> maxBytes) {
+    capCount = maxCount;
+    capBytes.assign(maxBytes.begin(), maxBytes.end());
+  }
+  /// Whether `group` cannot take one more collective of `bytes` now: it has
+  /// the cap's count in flight, or its collectives in flight and this one
+  /// would be more than its byte cap (a collective alone on its group is
+  /// never over the byte cap, so a larger one still goes).
+  bool isFull(unsigned group, int64_t bytes) const {
+    if (static_cast<int64_t>(inFlight[group].size()) >= capCount)
+      return true;
+    int64_t cap = group < capBytes.size() ? capBytes[group] : 0;
+    return cap > 0 && !inFlight[group].empty() &&
+           inFlightBytes[group] > cap - bytes;
+  }
 
   /// The compute stream's time, in microseconds.
   double now() const { return nowUs; }
@@ -37,8 +62,10 @@ public:
   void compute(double durationUs) { nowUs += durationUs; }
   /// Issues the collective of the start at `step` on `group`: it begins
   /// when the group's stream is free, not before now, and runs
-  /// `durationUs`.
-  void issue(unsigned step, unsigned group, double durationUs);
+  /// `durationUs`; `bytes` count against the group's byte cap until its
+  /// wait.
+  void issue(unsigned step, unsigned group, double durationUs,
+             int64_t bytes = 0);
   /// Waits for the collective of the start at `start` on `group`, the
   /// oldest in flight there: now becomes at least its end.
   void wait(unsigned start, unsigned group);
@@ -48,6 +75,10 @@ public:
   const std::deque<unsigned> &getInFlight(unsigned group) const {
     return inFlight[group];
   }
+  /// The bytes of the collectives of `group` in flight.
+  int64_t getInFlightBytes(unsigned group) const {
+    return inFlightBytes[group];
+  }
   /// The in-flight starts of every group, by group.
   const std::vector<std::deque<unsigned>> &getAllInFlight() const {
     return inFlight;
@@ -56,7 +87,11 @@ public:
 private:
   double nowUs = 0;
   std::vector<double> streamFree, collectiveEnd;
+  std::vector<int64_t> issuedBytes;
   std::vector<std::deque<unsigned>> inFlight;
+  std::vector<int64_t> inFlightBytes;
+  int64_t capCount = INT64_MAX;
+  std::vector<int64_t> capBytes;
 };
 
 } // namespace sched

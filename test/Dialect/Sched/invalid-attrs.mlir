@@ -333,3 +333,25 @@ func.func @negative_trip_count_bound(%n: index) {
   } {sched.trip_count_bound = -1}
   return
 }
+
+// -----
+
+// Tests sched.input_peak (recorded by sched-pipeline): only on functions.
+// expected-error@+1 {{'sched.input_peak' must be a non-negative i64 on a function}}
+"test.op"() {sched.input_peak = 64 : i64} : () -> ()
+
+// -----
+
+// Tests sched.input_peak: a byte count, not negative.
+// expected-error@+1 {{'sched.input_peak' must be a non-negative i64 on a function}}
+func.func @negative_peak() attributes {sched.input_peak = -1 : i64} {
+  return
+}
+
+// -----
+
+// Tests sched.max_in_flight (recorded by sched-schedule-overlap): an i64.
+// expected-error@+1 {{'sched.max_in_flight' must be a non-negative i64 on a function}}
+func.func @cap_not_integer() attributes {sched.max_in_flight = "two"} {
+  return
+}

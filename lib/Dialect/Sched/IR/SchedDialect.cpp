@@ -108,6 +108,15 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a non-negative integer";
     return success();
   }
+  if (attr.getName() == getInputPeakAttrName() ||
+      attr.getName() == getMaxInFlightAttrName()) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<CallableOpInterface>(op) || !value ||
+        !value.getType().isInteger(64) || value.getValue().isNegative())
+      return op->emitError() << "'" << attr.getName().getValue()
+                             << "' must be a non-negative i64 on a function";
+    return success();
+  }
   if (attr.getName() == getCollectiveOrderAttrName()) {
     if (!isa<CollectiveOpInterface>(op))
       return op->emitError() << "'" << getCollectiveOrderAttrName()

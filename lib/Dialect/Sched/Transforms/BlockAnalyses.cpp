@@ -133,3 +133,10 @@ mlir::sched::simulatePipelineStages(
     return failure();
   return std::optional<PipelineSimulation>(std::move(*pipeline));
 }
+
+int64_t mlir::sched::getEntryInFlightCap(func::FuncOp func, int64_t option) {
+  if (auto recorded = func->getAttrOfType<IntegerAttr>(
+          SchedDialect::getMaxInFlightAttrName()))
+    return recorded.getInt();
+  return option;
+}

@@ -59,6 +59,11 @@ struct BlockAnalyses {
 InFlightDiagnostic emitFunctionRemark(func::FuncOp func, unsigned index,
                                       unsigned numBlocks);
 
+/// Returns the in-flight count cap (0: none) that holds in the entry block
+/// of `func`: the one sched-schedule-overlap kept there if it recorded it
+/// (`sched.max_in_flight`, in sched-pipeline), else `option`.
+int64_t getEntryInFlightCap(func::FuncOp func, int64_t option);
+
 /// Returns `value` as an option error prints it: `nan`, `inf`, `-inf` or
 /// the shortest of %g.
 std::string formatOption(double value);

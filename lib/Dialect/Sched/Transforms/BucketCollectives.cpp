@@ -201,10 +201,12 @@ void SchedBucketCollectives::runOnOperation() {
   // With an in-flight cap, the buckets are kept only if the bucketed order
   // keeps it (a bucket spans from its first start to its last wait, which
   // may enclose more collectives of the group than the input had in flight).
-  func::FuncOp saved = maxInFlight > 0 ? func.clone() : func::FuncOp();
+  // The cap the overlap pass kept, if it recorded one.
+  int64_t cap = getEntryInFlightCap(func, maxInFlight);
+  func::FuncOp saved = cap > 0 ? func.clone() : func::FuncOp();
   BucketingSummary made = materializeBuckets(func.getContext(), block.sim.ops,
                                              bucketer.getBuckets(), explain);
-  if (saved && restoreIfOverInFlight(func, saved, maxInFlight))
+  if (saved && restoreIfOverInFlight(func, saved, cap))
     return;
   if (!explain)
     emitShortRemarks(func, made, bucketer, options);

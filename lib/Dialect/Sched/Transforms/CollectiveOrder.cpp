@@ -64,6 +64,10 @@ struct SchedStripCollectiveOrder
     getOperation().walk([&](CollectiveOpInterface start) {
       start->removeDiscardableAttr(name);
     });
+    // And the in-flight cap sched-schedule-overlap recorded for the later
+    // passes of sched-pipeline.
+    getOperation()->removeDiscardableAttr(
+        SchedDialect::getMaxInFlightAttrName());
   }
 };
 } // namespace

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "InputPeak.h"
 #include "StageGuard.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
@@ -53,20 +54,29 @@ struct PipelineOptionError
 /// Returns the message for the first invalid option of `options`, if any.
 static std::optional<std::string>
 validatePipelineOptions(const SchedPipelineOptions &options) {
-  if (options.maxInFlight < 1)
-    return "max-in-flight must be at least 1, got " +
+  if (options.maxInFlight < 0)
+    return "max-in-flight must be non-negative (0: search the caps), got " +
            std::to_string(options.maxInFlight);
+  if (options.maxInFlightBytes < 0)
+    return "max-in-flight-bytes must be non-negative (0: no byte cap), got " +
+           std::to_string(options.maxInFlightBytes);
+  if (options.memoryAllowance < 0)
+    return "memory-allowance must be non-negative, got " +
+           std::to_string(options.memoryAllowance);
   // NaN fails every comparison: `memory-slack=nan` would be no limit.
   if (!(options.memorySlack >= 0) || std::isinf(options.memorySlack))
     return "memory-slack must be a finite non-negative fraction, got " +
            formatOption(options.memorySlack);
   if (options.memoryBudget < 0)
     return "memory-budget must be non-negative (0: the input's peak plus "
-           "memory-slack), got " +
+           "memory-allowance or memory-slack), got " +
            std::to_string(options.memoryBudget);
   if (options.memoryBudget > 0 && options.memorySlack.hasValue())
     return std::string("memory-budget and memory-slack are two limits for the "
                        "same schedule; give one of them");
+  if (options.memoryBudget > 0 && options.memoryAllowance.hasValue())
+    return std::string("memory-budget and memory-allowance are two limits for "
+                       "the same schedule; give one of them");
   return std::nullopt;
 }
 
@@ -82,13 +92,19 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   // scheduled stages are kept only if they do not take longer together.
   std::shared_ptr<StageSnapshot> stages = createStageSnapshot();
   pm.addPass(createSnapshotStagesPass(stages, options.profile));
+  // The peak the overlap budget is measured from: the input's, before loop
+  // pipelining, fusion and reordering change it (sched.input_peak, removed
+  // by the overlap pass).
+  pm.addPass(createRecordInputPeakPass());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   // Loops first: the rotation clones collectives, which must then be
   // numbered once each. A function without a loop that communicates is left
   // as it is, without a remark.
   if (options.pipelineLoops) {
     SchedPipelineLoopCollectivesOptions loops;
-    loops.maxInFlight = options.maxInFlight;
+    // The loop pass's own cap unless one is given (it does not search).
+    if (options.maxInFlight > 0)
+      loops.maxInFlight = options.maxInFlight;
     loops.memorySlack = options.memorySlack;
     loops.memoryBudget = options.memoryBudget;
     loops.keepCollectiveOrder = options.keepCollectiveOrder;
@@ -113,7 +129,12 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   }
   SchedScheduleOverlapOptions overlap;
   overlap.maxInFlight = options.maxInFlight;
+  overlap.maxInFlightBytes = options.maxInFlightBytes;
   overlap.memorySlack = options.memorySlack;
+  overlap.memoryAllowance = options.memoryAllowance;
+  // The cap it keeps (sched.max_in_flight) is the one bucketing and the
+  // verifier keep; the strip pass removes it.
+  overlap.recordCap = true;
   overlap.memoryBudget = options.memoryBudget;
   overlap.gatherCap = options.gatherCap;
   overlap.profilePath = options.profile;

@@ -53,6 +53,8 @@ constexpr double kEpsilonUs = 1e-6;
 /// A schedule this close to the simple lower bound (relative) is not worth
 /// trying another strategy for.
 constexpr double kBoundSlack = 1e-5;
+/// An in-flight count cap that never binds.
+constexpr int64_t kNoCountCap = std::numeric_limits<int64_t>::max();
 
 std::string us(double value) { return llvm::formatv("{0:F3}", value).str(); }
 
@@ -77,20 +79,24 @@ struct SchedScheduleOverlap
 private:
   /// Emits an error at `loc` for the first invalid option; fails if any.
   LogicalResult validateOptions(Location loc);
-  /// Returns the memory budget for an input of peak `inputPeak`: the
-  /// `memory-budget`, or the input's peak plus `memory-slack`, saturated; at
-  /// most the HBM capacity of `target` if the input fits it (with a
-  /// diagnostic if `memory-budget` asked for more). Fails after an error.
-  FailureOr<int64_t> computeBudget(Location loc, int64_t inputPeak,
-                                   TargetAttr target);
+  /// Returns the memory budget: the `memory-budget`, or `basePeak` (the
+  /// peak of the pipeline's input, or of this pass's) plus the larger of
+  /// `memory-allowance` and `memory-slack` of it, saturated; at most the HBM
+  /// capacity of `target` if the pass's input, of peak `inputPeak`, fits it
+  /// (with a diagnostic if `memory-budget` asked for more). Fails after an
+  /// error.
+  FailureOr<int64_t> computeBudget(Location loc, int64_t basePeak,
+                                   int64_t inputPeak, TargetAttr target);
   /// The peak memory of the input and of the order the pass leaves.
   struct Peaks {
     int64_t input;
     int64_t result;
   };
-  /// Schedules `func`; returns its peaks, none if it was skipped. Fails
-  /// after an error.
-  FailureOr<std::optional<Peaks>> schedule(func::FuncOp func);
+  /// Schedules `func`, with the budget measured from `recordedPeak` if
+  /// sched-pipeline recorded one; returns its peaks, none if it was skipped.
+  /// Fails after an error.
+  FailureOr<std::optional<Peaks>> schedule(func::FuncOp func,
+                                           std::optional<int64_t> recordedPeak);
 
   /// The `profile` option's file, read once for all functions.
   LoadedProfile profile;
@@ -133,9 +139,17 @@ static void emitSummary(func::FuncOp func, const SimResult &before,
 }
 
 LogicalResult SchedScheduleOverlap::validateOptions(Location loc) {
-  if (maxInFlight < 1)
-    return mlir::emitError(loc) << "max-in-flight must be at least 1, got "
-                                << maxInFlight.getValue();
+  if (maxInFlight < 0)
+    return mlir::emitError(loc)
+           << "max-in-flight must be non-negative (0: search the caps), got "
+           << maxInFlight.getValue();
+  if (maxInFlightBytes < 0)
+    return mlir::emitError(loc)
+           << "max-in-flight-bytes must be non-negative (0: no byte cap), got "
+           << maxInFlightBytes.getValue();
+  if (memoryAllowance < 0)
+    return mlir::emitError(loc) << "memory-allowance must be non-negative, got "
+                                << memoryAllowance.getValue();
   // NaN fails every comparison: `memory-slack=nan` would be no limit.
   if (!(memorySlack >= 0) || std::isinf(memorySlack))
     return mlir::emitError(loc)
@@ -144,23 +158,26 @@ LogicalResult SchedScheduleOverlap::validateOptions(Location loc) {
   if (memoryBudget < 0)
     return mlir::emitError(loc)
            << "memory-budget must be non-negative (0: the input's peak plus "
-              "memory-slack), got "
+              "memory-allowance or memory-slack), got "
            << memoryBudget.getValue();
   return success();
 }
 
 FailureOr<int64_t> SchedScheduleOverlap::computeBudget(Location loc,
+                                                       int64_t basePeak,
                                                        int64_t inputPeak,
                                                        TargetAttr target) {
-  // The input's peak plus the slack, saturated: a slack past 64 bits (found
-  // by sched-pipeline-fuzzer: memory-slack=1e30 overflowed) is no limit.
-  double slackBytes = inputPeak * memorySlack;
+  // The base peak plus the larger allowance, saturated: a slack past 64
+  // bits (found by sched-pipeline-fuzzer: memory-slack=1e30 overflowed) is
+  // no limit.
+  double slackBytes = std::max(basePeak * memorySlack,
+                               static_cast<double>(memoryAllowance.getValue()));
   int64_t budget = std::numeric_limits<int64_t>::max();
   if (memoryBudget > 0)
     budget = static_cast<int64_t>(memoryBudget);
   else if (slackBytes < 0x1p63 &&
-           inputPeak <= budget - static_cast<int64_t>(slackBytes))
-    budget = inputPeak + static_cast<int64_t>(slackBytes);
+           basePeak <= budget - static_cast<int64_t>(slackBytes))
+    budget = basePeak + static_cast<int64_t>(slackBytes);
   // A schedule that fits the device never grows past it; an input that does
   // not fit is reported by checkCapacity, its budget kept.
   int64_t capacity = target.getHbmCapacity();
@@ -185,9 +202,15 @@ void SchedScheduleOverlap::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
     return;
+  // Read once and removed: the recorded peak is sched-pipeline's input's.
+  std::optional<int64_t> recordedPeak;
+  if (auto attr = func->getAttrOfType<IntegerAttr>(
+          SchedDialect::getInputPeakAttrName()))
+    recordedPeak = attr.getInt();
+  func->removeDiscardableAttr(SchedDialect::getInputPeakAttrName());
   if (failed(validateOptions(func.getLoc())))
     return signalPassFailure();
-  FailureOr<std::optional<Peaks>> peaks = schedule(func);
+  FailureOr<std::optional<Peaks>> peaks = schedule(func, recordedPeak);
   if (failed(peaks))
     return signalPassFailure();
   if (*peaks && failed(checkCapacity(func, (*peaks)->result, (*peaks)->input,
@@ -196,16 +219,54 @@ void SchedScheduleOverlap::runOnOperation() {
 }
 
 namespace {
+/// One in-flight cap the pass tries: collectives per group, and bytes of
+/// collectives in flight per group.
+struct CapCandidate {
+  /// Collectives per group (kNoCountCap: no count cap).
+  int64_t count = kNoCountCap;
+  /// Bytes per group (empty: no byte cap).
+  std::vector<int64_t> bytes;
+  /// The byte cap as given (max-in-flight-bytes), or 0.
+  int64_t bytesGiven = 0;
+  /// The byte cap as a multiple of each group's largest collective, or 0.
+  int64_t bytesMultiple = 0;
+
+  /// The cap in words, for remarks: "in-flight cap 2", "no in-flight cap",
+  /// "no count cap, 2x each group's largest collective in flight".
+  std::string describe() const {
+    std::string words =
+        count == kNoCountCap
+            ? std::string(bytes.empty() ? "no in-flight cap" : "no count cap")
+            : "in-flight cap " + std::to_string(count);
+    if (bytesGiven > 0)
+      words += ", " + formatBytes(bytesGiven) + " in flight";
+    else if (bytesMultiple > 0)
+      words += ", " + std::to_string(bytesMultiple) +
+               "x each group's largest collective in flight";
+    return words;
+  }
+};
+
 /// The schedule the pass keeps and how it was found.
 struct Choice {
   std::optional<Schedule> chosen;
   /// The simulation and the peak of the kept order (the input's if none).
   SimResult after;
   int64_t peakAfter;
-  /// The in-flight cap of the kept schedule.
-  int64_t capUsed;
+  /// The in-flight cap of the kept schedule (an index into the candidates;
+  /// the fallback's when `fallback`).
+  unsigned capIndex = 0;
+  /// Whether no candidate was valid and the fallback (one collective in
+  /// flight, no prefetch beyond the input's peak) was kept.
+  bool fallback = false;
   /// Why the last list schedule tried was rejected.
   std::string rejection;
+  /// One line per candidate list schedule: its step and peak, or why it
+  /// was rejected; and how many were rejected.
+  std::vector<std::string> outcomes;
+  unsigned numRejected = 0;
+  /// How many candidates (the fallback aside) the list scheduler tried.
+  unsigned numCapsTried = 0;
   /// Whether the list scheduler found the incumbent.
   bool listChosen = false;
   /// Set where a critical-path schedule replaced the incumbent: the
@@ -219,67 +280,154 @@ struct Choice {
 struct Request {
   const ScheduleProblem &problem;
   const SimResult &before;
-  int64_t inputPeak, maxInFlight, budget;
+  int64_t inputPeak, budget;
+  /// The in-flight caps to try, tightest first; the fallback's last.
+  ArrayRef<CapCandidate> caps;
   bool keepOrder;
   int64_t gatherCap;
 };
 } // namespace
 
-/// Tries the requested in-flight cap, then one collective in flight per
-/// group, then no prefetch beyond the input's peak; keeps the first list
-/// schedule that is valid, within budget and no slower than the input.
-static Choice chooseListSchedule(const Request &r) {
+/// Returns the in-flight caps to try, tightest first (ties between equally
+/// fast schedules of equal peak go to the earlier): `maxInFlight` alone if
+/// given (> 0), else counts 1, 2, 4, 8 and no count cap, each with the byte
+/// cap `maxInFlightBytes` (none if 0); with neither option given, also no
+/// count cap with 2 and 4 times each group's largest collective in flight,
+/// where some group's collectives differ in size. The last entry is the
+/// fallback: one collective in flight.
+static std::vector<CapCandidate>
+buildCapCandidates(const ScheduleProblem &problem, int64_t maxInFlight,
+                   int64_t maxInFlightBytes) {
+  std::vector<int64_t> userBytes;
+  if (maxInFlightBytes > 0)
+    userBytes.assign(problem.getNumGroups(), maxInFlightBytes);
+  std::vector<CapCandidate> caps;
+  if (maxInFlight == 0)
+    for (int64_t count : {1, 2, 4, 8})
+      caps.push_back({count, userBytes, maxInFlightBytes, 0});
+  // Each group's smallest and largest collective.
+  std::vector<int64_t> largest(problem.getNumGroups(), 0),
+      smallest(problem.getNumGroups(), kNoCountCap);
+  for (unsigned start : problem.getStarts()) {
+    unsigned group = problem.getOp(start).stream;
+    int64_t bytes = problem.getCollectiveBytes(start);
+    largest[group] = std::max(largest[group], bytes);
+    smallest[group] = std::min(smallest[group], bytes);
+  }
+  bool mixedSizes = false;
+  for (unsigned group = 0; group < largest.size(); ++group)
+    mixedSizes |= smallest[group] < largest[group];
+  if (maxInFlight == 0 && maxInFlightBytes == 0 && mixedSizes)
+    for (int64_t multiple : {2, 4}) {
+      std::vector<int64_t> bytes;
+      for (int64_t most : largest)
+        bytes.push_back(most > kNoCountCap / multiple ? 0 : most * multiple);
+      caps.push_back({kNoCountCap, std::move(bytes), 0, multiple});
+    }
+  caps.push_back({maxInFlight == 0 ? kNoCountCap : maxInFlight, userBytes,
+                  maxInFlightBytes, 0});
+  caps.push_back({1, userBytes, maxInFlightBytes, 0});
+  return caps;
+}
+
+/// Whether a schedule of `makespanUs` and `peak` beats the incumbent of
+/// `choice`: faster, or as fast with a lower peak.
+static bool beats(const Choice &choice, double makespanUs, int64_t peak) {
+  if (!choice.chosen)
+    return true;
+  if (makespanUs + kEpsilonUs < choice.after.makespanUs)
+    return true;
+  return makespanUs <= choice.after.makespanUs + kEpsilonUs &&
+         peak < choice.peakAfter;
+}
+
+/// Runs the list scheduler with cap `index` and live memory `issueBudget`;
+/// keeps its schedule in `choice` if it is valid, within budget, no slower
+/// than the input and beats the incumbent. Returns why it was rejected, or
+/// an empty string.
+static std::string tryListSchedule(const Request &r, Choice &choice,
+                                   unsigned index, int64_t issueBudget) {
   const ScheduleProblem &problem = r.problem;
-  ArrayRef<SimOp> simOps = problem.getSimulation().simOps;
-  unsigned n = problem.size();
-  Choice choice{std::nullopt, r.before, r.inputPeak, r.maxInFlight};
-  std::pair<int64_t, int64_t> attempts[] = {
-      {r.maxInFlight, r.budget}, {1, r.budget}, {1, r.inputPeak}};
-  for (auto [cap, issueBudget] : attempts) {
-    Schedule candidate = scheduleList(problem, cap, issueBudget, r.keepOrder);
-    if (candidate.order.size() != n) {
-      choice.rejection = "the list scheduler did not place every op";
-      continue;
-    }
-    FailureOr<SimResult> result = simulate(simOps, candidate.order);
-    MemoryProfile memory(problem.getMemory(), candidate.order);
-    if (failed(result)) {
-      choice.rejection = "the schedule breaks a dependence";
-      continue;
-    }
-    if (memory.getPeak() > r.budget) {
-      choice.rejection =
-          llvm::formatv("its peak {0} is over the budget of {1}",
-                        formatBytes(memory.getPeak()), formatBytes(r.budget));
-      continue;
-    }
-    if (result->makespanUs > r.before.makespanUs) {
-      choice.rejection =
-          llvm::formatv("it is slower ({0} us against {1} us)",
-                        us(result->makespanUs), us(r.before.makespanUs));
-      continue;
-    }
+  const CapCandidate &cap = r.caps[index];
+  Schedule candidate =
+      scheduleList(problem, cap.count, issueBudget, r.keepOrder, cap.bytes);
+  if (candidate.order.size() != problem.size())
+    return "the list scheduler did not place every op";
+  FailureOr<SimResult> result =
+      simulate(problem.getSimulation().simOps, candidate.order);
+  if (failed(result))
+    return "the schedule breaks a dependence";
+  MemoryProfile memory(problem.getMemory(), candidate.order);
+  if (memory.getPeak() > r.budget)
+    return llvm::formatv("its peak {0} is over the budget of {1} (step {2} us)",
+                         formatBytes(memory.getPeak()), formatBytes(r.budget),
+                         us(result->makespanUs));
+  if (result->makespanUs > r.before.makespanUs)
+    return llvm::formatv("it is slower ({0} us against {1} us)",
+                         us(result->makespanUs), us(r.before.makespanUs));
+  choice.outcomes.push_back(
+      llvm::formatv("{0}: step {1} us, peak {2}", cap.describe(),
+                    us(result->makespanUs), formatBytes(memory.getPeak())));
+  if (beats(choice, result->makespanUs, memory.getPeak())) {
     choice.chosen = std::move(candidate);
     choice.after = *result;
     choice.peakAfter = memory.getPeak();
-    choice.capUsed = cap;
-    break;
+    choice.capIndex = index;
+  }
+  return "";
+}
+
+/// Whether the incumbent is within 0.001 % of the busiest stream's or the
+/// longest dependence chain's time, which no order beats.
+static bool nearBound(const Choice &choice) {
+  const SimResult &after = choice.after;
+  return choice.chosen && after.makespanUs <= std::max(after.streamBoundUs,
+                                                       after.criticalPathUs) *
+                                                  (1 + kBoundSlack);
+}
+
+/// Tries every in-flight cap of `r` but the fallback and keeps the fastest
+/// valid list schedule within the budget (ties: the lower peak, then the
+/// tighter cap); stops early at the simple lower bound. If none is valid,
+/// tries the fallback: one collective in flight without prefetch beyond the
+/// input's peak.
+static Choice chooseListSchedule(const Request &r) {
+  Choice choice{std::nullopt, r.before, r.inputPeak};
+  unsigned fallback = r.caps.size() - 1;
+  // Without collectives every cap gives the same schedule.
+  unsigned numTried = r.problem.getStarts().empty() ? 1 : fallback;
+  for (unsigned index = 0; index < numTried && !nearBound(choice); ++index) {
+    ++choice.numCapsTried;
+    std::string rejection = tryListSchedule(r, choice, index, r.budget);
+    if (rejection.empty())
+      continue;
+    choice.outcomes.push_back(r.caps[index].describe() +
+                              ": rejected: " + rejection);
+    ++choice.numRejected;
+    choice.rejection = std::move(rejection);
+  }
+  if (!choice.chosen) {
+    std::string rejection = tryListSchedule(r, choice, fallback, r.inputPeak);
+    choice.fallback = choice.chosen.has_value();
+    if (!rejection.empty())
+      choice.rejection = std::move(rejection);
   }
   choice.listChosen = choice.chosen.has_value();
   return choice;
 }
 
-/// Runs the critical-path scheduler with `priority` and `gathers` (the
-/// gather cap); keeps its schedule in `choice` if it beats the incumbent.
-/// Returns the most weight gathers it had ahead, or 0 if it placed nothing
-/// (no micro-batches).
+/// Runs the critical-path scheduler with `priority`, `gathers` (the gather
+/// cap) and the in-flight cap `capIndex`; keeps its schedule in `choice` if
+/// it beats the incumbent. Returns the most weight gathers it had ahead, or
+/// 0 if it placed nothing (no micro-batches).
 static unsigned tryCriticalPath(const Request &r, Choice &choice,
                                 CriticalPathPriority priority, const char *name,
-                                unsigned gathers) {
+                                unsigned gathers, unsigned capIndex) {
   const ScheduleProblem &problem = r.problem;
   unsigned n = problem.size();
+  const CapCandidate &cap = r.caps[capIndex];
   CriticalPathSchedule cp = scheduleCriticalPath(
-      problem, priority, r.maxInFlight, r.budget, r.keepOrder, gathers);
+      problem, priority, cap.count, r.budget, r.keepOrder, gathers, cap.bytes);
   double incumbentUs =
       choice.chosen ? choice.after.makespanUs : r.before.makespanUs;
   if (cp.order.size() != n)
@@ -304,48 +452,52 @@ static unsigned tryCriticalPath(const Request &r, Choice &choice,
   choice.chosen = std::move(schedule);
   choice.after = *result;
   choice.peakAfter = memory.getPeak();
-  choice.capUsed = r.maxInFlight;
+  choice.capIndex = capIndex;
+  choice.fallback = false;
   return ahead;
 }
 
-/// The second strategy (scheduleCriticalPath), with each priority, replaces
-/// the list schedule, or the input order, only where it is strictly faster,
-/// valid and within the budget. Not tried where the incumbent is within
-/// 0.001 % of the busiest stream's or the longest dependence chain's time,
-/// which no order beats, so it could gain at most that (on synthetic-100k,
-/// 0.27 us of 362 ms: this saves the two runs).
-static void tryCriticalPaths(const Request &r, Choice &choice) {
+/// The second strategy (scheduleCriticalPath), with each priority and the
+/// in-flight cap `capIndex`, replaces the list schedule, or the input order,
+/// only where it is strictly faster, valid and within the budget. Not tried
+/// where the incumbent is within 0.001 % of the busiest stream's or the
+/// longest dependence chain's time, which no order beats, so it could gain
+/// at most that (on synthetic-100k, 0.27 us of 362 ms: this saves the two
+/// runs).
+static void tryCriticalPaths(const Request &r, Choice &choice,
+                             unsigned capIndex) {
   // `after` is the incumbent: the list schedule, or the input order.
   const SimResult &after = choice.after;
   if (after.makespanUs <=
       std::max(after.streamBoundUs, after.criticalPathUs) * (1 + kBoundSlack))
     return;
   tryCriticalPath(r, choice, CriticalPathPriority::BottomLevel, "bottom level",
-                  kNoGatherCap);
+                  kNoGatherCap, capIndex);
   tryCriticalPath(r, choice, CriticalPathPriority::InputOrder, "input order",
-                  kNoGatherCap);
+                  kNoGatherCap, capIndex);
   // The interleaved micro-batches: without a gather cap, then (by default)
   // with caps 2, 4, 8, ... below the most gathers the uncapped run had
   // ahead, each kept if strictly faster; or with the one cap asked for.
   const char *interleaved = "interleaved micro-batch";
   if (r.gatherCap > 0) {
-    tryCriticalPath(
-        r, choice, CriticalPathPriority::Interleaved, interleaved,
-        static_cast<unsigned>(std::min<int64_t>(
-            r.gatherCap, std::numeric_limits<unsigned>::max() - 1)));
+    tryCriticalPath(r, choice, CriticalPathPriority::Interleaved, interleaved,
+                    static_cast<unsigned>(std::min<int64_t>(
+                        r.gatherCap, std::numeric_limits<unsigned>::max() - 1)),
+                    capIndex);
     return;
   }
   unsigned ahead = tryCriticalPath(r, choice, CriticalPathPriority::Interleaved,
-                                   interleaved, kNoGatherCap);
+                                   interleaved, kNoGatherCap, capIndex);
   if (r.gatherCap == 0)
     for (unsigned cap = 2; cap < ahead; cap *= 2)
       tryCriticalPath(r, choice, CriticalPathPriority::Interleaved, interleaved,
-                      cap);
+                      cap, capIndex);
 }
 
 /// Emits, at its start, why the collective of `row` stays exposed in the
 /// kept schedule.
-static void explainExposed(const BlockSimulation &sim, const Choice &choice,
+static void explainExposed(const BlockSimulation &sim, const Request &r,
+                           const Choice &choice,
                            const SimResult::Collective &row) {
   const Schedule &chosen = *choice.chosen;
   unsigned start = chosen.order[row.op];
@@ -364,16 +516,19 @@ static void explainExposed(const BlockSimulation &sim, const Choice &choice,
                             << "exposed " << us(row.exposedUs) << " of "
                             << us(row.endUs - row.beginUs) << " us: ";
   unsigned gathersUsed = choice.gathersUsed;
-  int64_t capUsed = choice.capUsed;
+  const CapCandidate &cap = r.caps[choice.capIndex];
   if (chosen.delays[start] == Delay::Memory)
     diag << "started late to stay within the memory budget";
   else if (chosen.delays[start] == Delay::GatherCap)
     diag << "started late: " << gathersUsed
          << (gathersUsed == 1 ? " weight gather" : " weight gathers")
          << " whose users had not all run were already issued";
+  else if (chosen.delays[start] == Delay::InFlightCap && cap.bytes.empty())
+    diag << "started late: the group already had " << cap.count
+         << (cap.count == 1 ? " collective" : " collectives") << " in flight";
   else if (chosen.delays[start] == Delay::InFlightCap)
-    diag << "started late: the group already had " << capUsed
-         << (capUsed == 1 ? " collective" : " collectives") << " in flight";
+    diag << "started late: the group was at its in-flight cap ("
+         << cap.describe() << ")";
   else if (row.beginUs > row.issueUs)
     diag << "queued behind earlier collectives of its group";
   else if (computeBetween == 0 && uncosted == 0)
@@ -395,10 +550,37 @@ static void explainExposed(const BlockSimulation &sim, const Choice &choice,
             "it";
 }
 
+/// Emits the remarks on the in-flight caps tried: with `explain`, one per
+/// candidate and one on the cap kept; otherwise one if any was rejected or
+/// the fallback was kept.
+static void explainCaps(func::FuncOp func, const Request &r,
+                        const Choice &choice, bool explain) {
+  unsigned numTried = choice.numCapsTried;
+  if (explain && choice.chosen) {
+    InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
+    remark << "kept " << r.caps[choice.capIndex].describe()
+           << (choice.fallback ? ", the fallback" : "") << " (" << numTried
+           << (numTried == 1 ? " in-flight cap tried" : " in-flight caps tried")
+           << "): ";
+    llvm::interleave(choice.outcomes, remark, "; ");
+  }
+  if (choice.fallback)
+    mlir::emitRemark(func.getLoc())
+        << "no in-flight cap gave a schedule within the budget ("
+        << choice.numRejected << " rejected; the last: " << choice.rejection
+        << "); fell back to one collective in flight without prefetch "
+           "beyond the input's peak";
+  else if (!explain && choice.numRejected > 0)
+    mlir::emitRemark(func.getLoc())
+        << "rejected " << choice.numRejected << " of " << numTried
+        << " in-flight caps (the last: " << choice.rejection
+        << "); explain=1 lists each";
+}
+
 /// Emits the explain=1 remarks of the kept schedule: the strategy that won,
 /// deferral, held-back waits and every collective left exposed.
 static void explainChoice(func::FuncOp func, const BlockSimulation &sim,
-                          const Choice &choice) {
+                          const Request &r, const Choice &choice) {
   const Schedule &chosen = *choice.chosen;
   if (choice.replacedUs)
     mlir::emitRemark(func.getLoc())
@@ -430,7 +612,7 @@ static void explainChoice(func::FuncOp func, const BlockSimulation &sim,
            "compute that hides the next one";
   for (const SimResult::Collective &row : choice.after.collectives)
     if (row.exposedUs > 0)
-      explainExposed(sim, choice, row);
+      explainExposed(sim, r, choice, row);
 }
 
 /// Moves every op of `body` before its terminator in `order` (steps of
@@ -444,7 +626,8 @@ static void applyOrder(Block &body, const BlockSimulation &sim,
 }
 
 FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
-SchedScheduleOverlap::schedule(func::FuncOp func) {
+SchedScheduleOverlap::schedule(func::FuncOp func,
+                               std::optional<int64_t> recordedPeak) {
   // With keep-collective-order, a loop whose body communicates keeps its
   // place among the starts too.
   DependenceGraph::Options graphOptions;
@@ -466,7 +649,8 @@ SchedScheduleOverlap::schedule(func::FuncOp func) {
   }
   int64_t inputPeak = originalMemory.getPeak();
   FailureOr<int64_t> budget =
-      computeBudget(func.getLoc(), inputPeak, (*analyses)->model.getTarget());
+      computeBudget(func.getLoc(), recordedPeak.value_or(inputPeak), inputPeak,
+                    (*analyses)->model.getTarget());
   if (failed(budget))
     return failure();
   if (inputPeak > *budget) {
@@ -477,15 +661,27 @@ SchedScheduleOverlap::schedule(func::FuncOp func) {
   }
   ScheduleProblem problem(sim, (*analyses)->graph, liveness.getProblem(),
                           originalMemory.getTimeline());
-  Request request{problem,     *before, inputPeak,
-                  maxInFlight, *budget, keepCollectiveOrder,
+  std::vector<CapCandidate> caps =
+      buildCapCandidates(problem, maxInFlight, maxInFlightBytes);
+  Request request{problem,  *before, inputPeak,
+                  *budget,  caps,    keepCollectiveOrder,
                   gatherCap};
   Choice choice = chooseListSchedule(request);
-  tryCriticalPaths(request, choice);
+  // The second strategy with the caps the list scheduler tried.
+  for (unsigned index = 0; index < choice.numCapsTried; ++index)
+    tryCriticalPaths(request, choice, index);
+  explainCaps(func, request, choice, explain);
   if (!choice.chosen) {
     mlir::emitRemark(func.getLoc())
         << "kept the input order: " << choice.rejection;
     return std::optional<Peaks>(Peaks{inputPeak, inputPeak});
+  }
+  if (recordCap) {
+    int64_t count = caps[choice.capIndex].count;
+    func->setDiscardableAttr(
+        SchedDialect::getMaxInFlightAttrName(),
+        Builder(&getContext())
+            .getI64IntegerAttr(count == kNoCountCap ? 0 : count));
   }
   applyOrder(func.getBody().front(), sim, choice.chosen->order);
   emitSummary(func, *before, choice.after, sim.simOps,
@@ -495,6 +691,6 @@ SchedScheduleOverlap::schedule(func::FuncOp func) {
                   : formatBytes(*budget),
               explain);
   if (explain)
-    explainChoice(func, sim, choice);
+    explainChoice(func, sim, request, choice);
   return std::optional<Peaks>(Peaks{inputPeak, choice.peakAfter});
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockAnalyses.h"
 #include "sched/Analysis/MemoryEffects.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
@@ -527,18 +528,22 @@ void SchedVerifySchedule::runOnOperation() {
   MemoryEffectsQuery query;
   SmallVector<MemoryEffects::EffectInstance> effects;
   SmallVector<Value> bases;
+  int64_t entryCap = getEntryInFlightCap(func, maxInFlight);
   for (Block &block : func.getBody()) {
+    // The entry block keeps the cap the overlap pass chose, if recorded.
+    int64_t cap =
+        &block == &func.getBody().front() ? entryCap : maxInFlight.getValue();
     // In issue order; waits remove their collective.
     llvm::MapVector<Operation *, InFlight> inFlight;
     llvm::MapVector<StringRef, int64_t> perGroup;
     for (Operation &op : block) {
       if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
         StringRef group = start.getGroupAttr().getValue();
-        if (maxInFlight > 0 && ++perGroup[group] > maxInFlight) {
+        if (cap > 0 && ++perGroup[group] > cap) {
           start->emitError() << "group @" << group << " has " << perGroup[group]
                              << " collectives in flight, more than "
                                 "max-in-flight ("
-                             << maxInFlight.getValue() << ")";
+                             << cap << ")";
           failedAny = true;
         }
         if (!start.isBufferForm())

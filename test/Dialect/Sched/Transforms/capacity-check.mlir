@@ -18,7 +18,7 @@
 //--- overlap.mlir
 module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 200, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2
-  // expected-remark@+2 {{step 1002.001 -> 1000.000 us, exposed comm 2.001 -> 0.000 us, peak memory 256 B -> 256 B (budget 268 B)}}
+  // expected-remark@+2 {{step 1002.001 -> 1000.000 us, exposed comm 2.001 -> 0.000 us, peak memory 256 B -> 256 B (budget 1 GiB)}}
   // expected-warning@+1 {{peak memory of 256 B exceeds the HBM capacity of 200 B of target 'small'}}
   func.func @over(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
     %r = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>

@@ -20,6 +20,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // expected-remark @+2 {{step 3000.000 -> 2000.000 us, exposed comm 1000.000 -> 0.000 us}}
   // expected-remark @+1 {{deferred 1 compute op (1000.000 us) until 1 collective that does not need it could start}}
   func.func @last_reduce_scatter(%x: tensor<4x4xf32>, %dy: tensor<4x4xf32>, %w: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<2x4xf32>) {
+    // expected-remark@-1 {{kept in-flight cap 1 (1 in-flight cap tried)}}
     %dx = sched.compute "dgrad" ins(%dy, %w : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
     %dw = sched.compute "wgrad" ins(%dy, %x : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
     %r = sched.reduce_scatter_start %dw on @g reduction = sum scatter_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<2x4xf32>>
@@ -49,6 +50,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // expected-remark @+2 {{deferred 1 compute op (2000.000 us) until 1 collective that does not need it could start}}
   // expected-remark @+1 {{waited 1 time (400.000 us) for a collective to end rather than start compute that hides the next one}}
   func.func @hold_back(%x: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+    // expected-remark@-1 {{kept in-flight cap 1 (5 in-flight caps tried)}}
     %a = sched.compute "feed" ins(%x : tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
     // expected-remark @+1 {{exposed 400.000 of 1000.000 us: only 600.000 us of independent compute before its first use}}
     %r1 = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>

@@ -11,6 +11,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   sched.process_group @g size = 2
   // expected-remark @+1 {{step 5000.000 -> 4000.000 us, exposed comm 2000.000 -> 1000.000 us}}
   func.func @cap(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
+    // expected-remark@-1 {{kept in-flight cap 1 (1 in-flight cap tried)}}
     %m1 = sched.compute "mm" ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
     %r1 = sched.all_reduce_start %a on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     %w1 = sched.wait %r1 : !sched.future<tensor<4x4xf32>>

@@ -1,9 +1,9 @@
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json explain=0" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-allowance=0" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json explain=0 memory-allowance=0" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
 
 // Compute placed ahead of ops of the input order is charged what it adds at
-// their positions, so that the schedule stays within the default budget
-// (the input's peak plus 5 %). Every collective takes 1 ms.
+// their positions, so that the schedule stays within the budget of the
+// input's peak plus 5 % (memory-allowance=0: the fraction alone). Every collective takes 1 ms.
 
 // Tests deferral over the budget: running "wgrad" (1 KiB) and the
 // reduce_scatter before "dgrad" would keep %t (1 KiB), which dies at
@@ -17,6 +17,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   sched.process_group @g size = 2
   // expected-remark @+1 {{step 3000.000 -> 3000.000 us, exposed comm 1000.000 -> 1000.000 us, peak memory 1.69 KiB -> 1.69 KiB (budget 1.77 KiB)}}
   func.func @defer_over_budget(%x: tensor<4x4xf32>, %dy: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<8x16xf32>) {
+    // expected-remark@-1 {{kept in-flight cap 1 (5 in-flight caps tried)}}
     %t = sched.compute "act" ins(%x : tensor<4x4xf32>) cost <time_ns = 0> -> (tensor<16x16xf32>)
     %dx = sched.compute "dgrad" ins(%dy, %t : tensor<4x4xf32>, tensor<16x16xf32>) cost <time_ns = 1000000> -> (tensor<4x4xf32>)
     %dw = sched.compute "wgrad" ins(%dy, %x : tensor<4x4xf32>, tensor<4x4xf32>) cost <time_ns = 1000000> -> (tensor<16x16xf32>)
@@ -41,6 +42,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   sched.process_group @g size = 2
   // expected-remark @+1 {{step 2500.000 -> 2500.000 us, exposed comm 1000.000 -> 1000.000 us, peak memory 4.09 KiB -> 4.09 KiB (budget 4.3 KiB)}}
   func.func @zeros_not_pulled(%w: tensor<2x4xf32>) -> (tensor<4x4xf32>, tensor<32x32xf32>) {
+    // expected-remark@-1 {{kept in-flight cap 1 (5 in-flight caps tried)}}
     // expected-remark @+1 {{exposed 1000.000 of 1000.000 us: no independent compute between its inputs and its first use; the memory budget kept later compute from running during it}}
     %f = sched.all_gather_start %w on @g gather_dim = 0 : tensor<2x4xf32> -> !sched.future<tensor<4x4xf32>>
     %g = sched.wait %f : !sched.future<tensor<4x4xf32>>
@@ -63,6 +65,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   sched.process_group @g size = 2
   // expected-remark @+1 {{step 2500.000 -> 2000.000 us, exposed comm 1000.000 -> 500.000 us, peak memory 4.09 KiB -> 4.16 KiB (budget 4.3 KiB)}}
   func.func @zeros_pulled(%w: tensor<2x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
+    // expected-remark@-1 {{kept in-flight cap 1 (1 in-flight cap tried)}}
     // expected-remark @+1 {{exposed 500.000 of 1000.000 us: only 500.000 us of independent compute before its first use}}
     %f = sched.all_gather_start %w on @g gather_dim = 0 : tensor<2x4xf32> -> !sched.future<tensor<4x4xf32>>
     %g = sched.wait %f : !sched.future<tensor<4x4xf32>>

@@ -2,7 +2,9 @@
 // work, with the option's name in the message (each part of the file is run
 // with one bad value), and that `capacity-check` takes only its words.
 // RUN: rm -rf %t && split-file %s %t
-// RUN: sched-opt %t/in-flight.mlir --sched-schedule-overlap="max-in-flight=0" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/in-flight.mlir --sched-schedule-overlap="max-in-flight=-1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/in-flight-bytes.mlir --sched-schedule-overlap="max-in-flight-bytes=-1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/allowance.mlir --sched-schedule-overlap="memory-allowance=-1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack-nan.mlir --sched-schedule-overlap="memory-slack=nan" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack-inf.mlir --sched-schedule-overlap="memory-slack=inf" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack-negative.mlir --sched-schedule-overlap="memory-slack=-0.5" -verify-diagnostics -o /dev/null
@@ -13,8 +15,20 @@
 
 //--- in-flight.mlir
 // No target: the options are checked first.
-// expected-error@+1 {{max-in-flight must be at least 1, got 0}}
+// expected-error@+1 {{max-in-flight must be non-negative (0: search the caps), got -1}}
 func.func @in_flight() {
+  return
+}
+
+//--- in-flight-bytes.mlir
+// expected-error@+1 {{max-in-flight-bytes must be non-negative (0: no byte cap), got -1}}
+func.func @in_flight_bytes() {
+  return
+}
+
+//--- allowance.mlir
+// expected-error@+1 {{memory-allowance must be non-negative, got -1}}
+func.func @allowance() {
   return
 }
 
@@ -39,7 +53,7 @@ func.func @slack_negative() {
 
 //--- budget.mlir
 // A negative budget used to mean 0 (the input's peak plus the slack).
-// expected-error@+1 {{memory-budget must be non-negative (0: the input's peak plus memory-slack), got -8}}
+// expected-error@+1 {{memory-budget must be non-negative (0: the input's peak plus memory-allowance or memory-slack), got -8}}
 func.func @budget() {
   return
 }

@@ -85,6 +85,38 @@ func.func @too_many_in_flight(%a: tensor<4xf32>) {
 
 sched.process_group @g size = 2
 
+// Tests the cap sched-schedule-overlap recorded (sched.max_in_flight, in
+// sched-pipeline): it replaces max-in-flight in the entry block, here a
+// tighter one.
+func.func @recorded_cap(%a: tensor<4xf32>) attributes {sched.max_in_flight = 1 : i64} {
+  %f1 = sched.all_reduce_start %a on @g reduction = sum : tensor<4xf32> -> !sched.future<tensor<4xf32>>
+  // expected-error@+1 {{group @g has 2 collectives in flight, more than max-in-flight (1)}}
+  %f2 = sched.all_reduce_start %a on @g reduction = sum : tensor<4xf32> -> !sched.future<tensor<4xf32>>
+  %w1 = sched.wait %f1 : !sched.future<tensor<4xf32>>
+  %w2 = sched.wait %f2 : !sched.future<tensor<4xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Tests a recorded cap of 0 (none): three in flight pass although
+// max-in-flight is 2, since the overlap pass chose no cap.
+func.func @recorded_no_cap(%a: tensor<4xf32>) attributes {sched.max_in_flight = 0 : i64} {
+  %f1 = sched.all_reduce_start %a on @g reduction = sum : tensor<4xf32> -> !sched.future<tensor<4xf32>>
+  %f2 = sched.all_reduce_start %a on @g reduction = sum : tensor<4xf32> -> !sched.future<tensor<4xf32>>
+  %f3 = sched.all_reduce_start %a on @g reduction = sum : tensor<4xf32> -> !sched.future<tensor<4xf32>>
+  %w1 = sched.wait %f1 : !sched.future<tensor<4xf32>>
+  %w2 = sched.wait %f2 : !sched.future<tensor<4xf32>>
+  %w3 = sched.wait %f3 : !sched.future<tensor<4xf32>>
+  return
+}
+
+// -----
+
+sched.process_group @g size = 2
+
 func.func private @update(memref<4xf32>)
 
 // Tests calls declared "args": they access their memref arguments only, so

@@ -91,6 +91,20 @@ def Sched_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTripCountBoundAttrName() {
       return ::llvm::StringLiteral("sched.trip_count_bound");
     }
+    /// Name of the discardable attribute that records, on a function, the
+    /// peak memory in bytes (an i64) of the function as sched-pipeline got
+    /// it, before loop pipelining, fusion and reordering;
+    /// sched-schedule-overlap measures its budget from it and removes it.
+    static constexpr ::llvm::StringLiteral getInputPeakAttrName() {
+      return ::llvm::StringLiteral("sched.input_peak");
+    }
+    /// Name of the discardable attribute that records, on a function, the
+    /// in-flight count cap of the schedule sched-schedule-overlap kept (an
+    /// i64; 0: no cap), which sched-bucket-collectives and
+    /// sched-verify-schedule keep as well as their own `max-in-flight`.
+    static constexpr ::llvm::StringLiteral getMaxInFlightAttrName() {
+      return ::llvm::StringLiteral("sched.max_in_flight");
+    }
 
   private:
     /// Verifies a `sched.dim_bounds` value for `numValues` values.

@@ -57,19 +57,36 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       llvm::cl::init(true)};
   Option<int64_t> maxInFlight{
       *this, "max-in-flight",
-      llvm::cl::desc(
-          "collectives in flight at once per process group (default: 2)"),
-      llvm::cl::init(2)};
+      llvm::cl::desc("collectives in flight at once per process group, at "
+                     "most (0: sched-schedule-overlap tries 1, 2, 4, 8 and "
+                     "no cap and keeps the fastest; bucketing and the "
+                     "verifier keep the cap it chose) (default: 0)"),
+      llvm::cl::init(0)};
+  Option<int64_t> maxInFlightBytes{
+      *this, "max-in-flight-bytes",
+      llvm::cl::desc("bytes of collectives in flight at once per process "
+                     "group in the overlap schedule, at most (0: no byte cap "
+                     "given) (default: 0)"),
+      llvm::cl::init(0)};
   Option<double> memorySlack{
       *this, "memory-slack",
       llvm::cl::desc("allowed peak memory growth of the overlap schedule, "
-                     "as a fraction of the input's peak (default: 0.05)"),
+                     "as a fraction of the pipeline input's peak; the larger "
+                     "of it and memory-allowance is allowed (default: 0.05)"),
       llvm::cl::init(0.05)};
+  Option<int64_t> memoryAllowance{
+      *this, "memory-allowance",
+      llvm::cl::desc("allowed peak memory growth of the overlap schedule "
+                     "over the pipeline input's peak, in bytes; the larger "
+                     "of it and memory-slack is allowed (default: "
+                     "1073741824)"),
+      llvm::cl::init(int64_t(1) << 30)};
   Option<int64_t> memoryBudget{
       *this, "memory-budget",
       llvm::cl::desc("peak memory limit of the overlap schedule in bytes, "
-                     "instead of memory-slack (0: the input's peak plus "
-                     "memory-slack) (default: 0)"),
+                     "instead of memory-allowance and memory-slack (0: the "
+                     "pipeline input's peak plus the larger of the two) "
+                     "(default: 0)"),
       llvm::cl::init(0)};
   Option<CapacityCheck> capacityCheck{
       *this, "capacity-check",

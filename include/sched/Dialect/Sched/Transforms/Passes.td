@@ -212,18 +212,33 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
 
     The result is kept only if the stream simulator says it is not slower
     than the input and its peak memory is within the budget: by default the
-    input's peak plus `memory-slack` (a fraction), or `memory-budget` bytes.
-    The budget is a hard limit; when the schedule exceeds it the pass retries
-    with one collective in flight per group, then without prefetching beyond
-    the input's peak, then keeps the input order. `memory-budget` replaces
-    `memory-slack` when it is given. If the input fits the HBM capacity of
-    the target, the budget is at most that capacity (with a warning if
-    `memory-budget` asked for more); a function whose peak, as scheduled or
-    kept, exceeds the capacity gets a warning (`capacity-check=error`: an
-    error, `off`: neither the check nor the cap).
+    input's peak (in `sched-pipeline`, the pipeline input's, before loop
+    pipelining, fusion and reordering: `sched.input_peak`) plus the larger of
+    `memory-allowance` bytes (1 GiB, Inductor's allowance) and
+    `memory-slack` of it (5 %), or `memory-budget` bytes, which replaces
+    both. If the input fits the HBM capacity of the target, the budget is at
+    most that capacity (with a warning if `memory-budget` asked for more); a
+    function whose peak, as scheduled or kept, exceeds the capacity gets a
+    warning (`capacity-check=error`: an error, `off`: neither the check nor
+    the cap).
 
-    Options are checked before any work: `max-in-flight` at least 1,
-    `memory-slack` finite and non-negative, `memory-budget` non-negative.
+    In-flight caps are searched within the budget: counts 1, 2, 4, 8 and no
+    cap (`max-in-flight=N` tries N alone, as before), each with the byte cap
+    `max-in-flight-bytes` if given (bytes of collectives in flight per
+    group; a collective alone on its group always goes); with neither given
+    and collectives of different sizes in a group, also no count cap with 2
+    and 4 times each group's largest collective. The fastest valid schedule
+    within the budget is kept (ties: the lower peak, then the tighter cap).
+    A rejected cap gets one remark (each one, with `explain`); if none is
+    valid the pass falls back, with a remark, to one collective in flight
+    without prefetching beyond the input's peak, then keeps the input order.
+    With `record-cap` (set by `sched-pipeline`) the count cap kept is
+    recorded on the function as `sched.max_in_flight` for bucketing and the
+    verifier.
+
+    Options are checked before any work: `max-in-flight`,
+    `max-in-flight-bytes`, `memory-allowance` and `memory-budget`
+    non-negative, `memory-slack` finite and non-negative.
 
     A second strategy competes with it: a list scheduler in simulated time
     with a fixed priority, run twice, with the longest remaining path to the
@@ -266,14 +281,32 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
   let options = [
-    Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"2",
-           "collectives in flight at once per process group (default: 2)">,
+    Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
+           "collectives in flight at once per process group, at most (0: "
+           "try 1, 2, 4, 8 and no cap and keep the fastest) (default: 0)">,
+    Option<"maxInFlightBytes", "max-in-flight-bytes", "int64_t",
+           /*default=*/"0",
+           "bytes of collectives in flight at once per process group, at "
+           "most (0: no byte cap given; the search also tries 2 and 4 times "
+           "each group's largest collective) (default: 0)">,
     Option<"memorySlack", "memory-slack", "double", /*default=*/"0.05",
-           "allowed growth of the peak memory over the input's, as a fraction (default: 0.05)">,
+           "allowed growth of the peak memory over the input's, as a "
+           "fraction; the larger of it and memory-allowance is allowed "
+           "(default: 0.05)">,
+    Option<"memoryAllowance", "memory-allowance", "int64_t",
+           /*default=*/"1073741824",
+           "allowed growth of the peak memory over the input's, in bytes; "
+           "the larger of it and memory-slack is allowed (default: "
+           "1073741824)">,
     Option<"memoryBudget", "memory-budget", "int64_t", /*default=*/"0",
-           "peak memory limit in bytes (0: the input's peak plus memory-slack) (default: 0)">,
+           "peak memory limit in bytes (0: the input's peak plus the larger "
+           "of memory-allowance and memory-slack) (default: 0)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model (default: none)">,
+    Option<"recordCap", "record-cap", "bool", /*default=*/"false",
+           "record the in-flight count cap of the kept schedule on the "
+           "function as sched.max_in_flight, which sched-bucket-collectives "
+           "and sched-verify-schedule then keep (default: false)">,
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
            "issue collectives in their input order (default: false)">,
@@ -564,7 +597,9 @@ def SchedVerifySchedule : Pass<"sched-verify-schedule", "func::FuncOp"> {
       with unknown memory effects in between is reported as a possible
       conflict;
     * with `max-in-flight` > 0, no process group has more collectives in
-      flight at once;
+      flight at once; in the entry block, where the function carries
+      `sched.max_in_flight` (the cap `sched-schedule-overlap` kept, recorded
+      in `sched-pipeline`; 0: none), that cap instead;
     * when the collectives carry `sched.collective_order` (the numbers
       `sched-record-collective-order` gave them in the input order of each
       process group), every number of a group appears exactly once (no
@@ -661,7 +696,9 @@ def SchedStripCollectiveOrder
   let summary = "remove the recorded collective order";
   let description = [{
     Removes every `sched.collective_order` attribute from the function (the
-    numbers `sched-record-collective-order` set).
+    numbers `sched-record-collective-order` set), and the function's
+    `sched.max_in_flight` (the in-flight cap `sched-schedule-overlap`
+    recorded for the later passes of `sched-pipeline`).
   }];
 }
 

@@ -1,0 +1,57 @@
+//===- InputPeak.cpp - record the peak memory sched-pipeline got ----------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InputPeak.h"
+#include "sched/Analysis/BufferLiveness.h"
+#include "sched/Analysis/PeakMemory.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+/// A module pass, not a function pass: the errors of a body the buffer
+/// model cannot size are dropped by a handler of the whole context, which
+/// must not swallow the diagnostics of functions other threads work on.
+struct RecordInputPeak
+    : public PassWrapper<RecordInputPeak, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RecordInputPeak)
+
+  StringRef getArgument() const final { return "sched-record-input-peak"; }
+  StringRef getDescription() const final {
+    return "record the peak memory of each function as sched-pipeline got it";
+  }
+  void runOnOperation() override {
+    // A body the buffer model cannot size is reported by the overlap pass,
+    // once: the errors of this attempt are dropped.
+    ScopedDiagnosticHandler quiet(&getContext(),
+                                  [](Diagnostic &) { return success(); });
+    Builder builder(&getContext());
+    getOperation().walk([&](func::FuncOp func) {
+      if (func.isExternal() || !func.getBody().hasOneBlock())
+        return;
+      FailureOr<BufferLiveness> liveness =
+          BufferLiveness::build(func.getBody().front());
+      if (failed(liveness))
+        return;
+      int64_t peak =
+          computePeak(liveness->getProblem(), liveness->getProgramOrder());
+      func->setDiscardableAttr(SchedDialect::getInputPeakAttrName(),
+                               builder.getI64IntegerAttr(peak));
+    });
+  }
+};
+} // namespace
+
+std::unique_ptr<Pass> mlir::sched::createRecordInputPeakPass() {
+  return std::make_unique<RecordInputPeak>();
+}

@@ -63,3 +63,43 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
     return %s : tensor<16x16xf32>
   }
 }
+
+// -----
+
+// Tests the byte caps derived from the group's sizes: one 1 KiB and ten
+// 64-byte all_reduces before a 12 ms matmul. Eight in flight leave three
+// exposed; no count cap with twice the largest collective (2 KiB) in flight
+// takes all eleven and reaches the bound, so the search stops there, before
+// the uncapped candidate.
+// EXPLAIN: remark: kept no count cap, 2x each group's largest collective in flight (5 in-flight caps tried): in-flight cap 1: step 23000.000 us, peak 4.69 KiB; in-flight cap 2: step 22000.000 us, peak 4.69 KiB; in-flight cap 4: step 20000.000 us, peak 4.69 KiB; in-flight cap 8: step 16000.000 us, peak 4.69 KiB; no count cap, 2x each group's largest collective in flight: step 13000.000 us, peak 4.69 KiB
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  sched.process_group @g size = 2
+  // expected-remark @+1 {{step 24000.000 -> 13000.000 us, exposed comm 11000.000 -> 0.000 us}}
+  func.func @many_small(%a: tensor<16x16xf32>, %b: tensor<4x4xf32>) -> tensor<16x16xf32> {
+    %r0 = sched.all_reduce_start %a on @g reduction = sum : tensor<16x16xf32> -> !sched.future<tensor<16x16xf32>>
+    %w0 = sched.wait %r0 : !sched.future<tensor<16x16xf32>>
+    %r1 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w1 = sched.wait %r1 : !sched.future<tensor<4x4xf32>>
+    %r2 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w2 = sched.wait %r2 : !sched.future<tensor<4x4xf32>>
+    %r3 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w3 = sched.wait %r3 : !sched.future<tensor<4x4xf32>>
+    %r4 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w4 = sched.wait %r4 : !sched.future<tensor<4x4xf32>>
+    %r5 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w5 = sched.wait %r5 : !sched.future<tensor<4x4xf32>>
+    %r6 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w6 = sched.wait %r6 : !sched.future<tensor<4x4xf32>>
+    %r7 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w7 = sched.wait %r7 : !sched.future<tensor<4x4xf32>>
+    %r8 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w8 = sched.wait %r8 : !sched.future<tensor<4x4xf32>>
+    %r9 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w9 = sched.wait %r9 : !sched.future<tensor<4x4xf32>>
+    %r10 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
+    %w10 = sched.wait %r10 : !sched.future<tensor<4x4xf32>>
+    %m = sched.compute "mm" ins(%a : tensor<16x16xf32>) cost <time_ns = 12000000> -> (tensor<16x16xf32>)
+    %s = sched.compute "use" ins(%w0, %w1, %w2, %w3, %w4, %w5, %w6, %w7, %w8, %w9, %w10, %m : tensor<16x16xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<16x16xf32>) cost <time_ns = 1000000> -> (tensor<16x16xf32>)
+    return %s : tensor<16x16xf32>
+  }
+}

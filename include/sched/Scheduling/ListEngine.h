@@ -34,9 +34,9 @@
 #ifndef SCHED_SCHEDULING_LISTENGINE_H
 #define SCHED_SCHEDULING_LISTENGINE_H
 
+#include "sched/Analysis/StreamClock.h"
 #include "sched/Scheduling/MemoryWindow.h"
 #include "sched/Scheduling/ScheduleProblem.h"
-#include "sched/Scheduling/StreamClock.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -130,6 +130,10 @@ struct EngineRules {
 
 /// What the engine is run with.
 struct EngineOptions {
+  EngineOptions() = default;
+  EngineOptions(int64_t maxInFlight, int64_t budget, bool keepOrder)
+      : maxInFlight(maxInFlight), budget(budget), keepOrder(keepOrder) {}
+
   /// Collectives in flight per group.
   int64_t maxInFlight = 1;
   /// The live-memory limit in bytes.

@@ -263,10 +263,7 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   //
   // Shared starts (the weight gathers) are found with a cap or the
   // interleaved priority (which reports how many were ahead at most).
-  EngineOptions options;
-  options.maxInFlight = maxInFlight;
-  options.budget = budget;
-  options.keepOrder = keepOrder;
+  EngineOptions options(maxInFlight, budget, keepOrder);
   options.rules.overdueFirst = true;
   options.rules.forceWithinCapFirst = true;
   std::optional<GatherCap> gathers;

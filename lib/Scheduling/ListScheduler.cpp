@@ -267,10 +267,7 @@ void FeederFirstDeferral::report(ListSchedule &schedule) const {
 ListSchedule mlir::sched::scheduleList(const ScheduleProblem &problem,
                                        int64_t maxInFlight, int64_t budget,
                                        bool keepOrder) {
-  EngineOptions options;
-  options.maxInFlight = maxInFlight;
-  options.budget = budget;
-  options.keepOrder = keepOrder;
+  EngineOptions options(maxInFlight, budget, keepOrder);
   options.rules.waitTiesByStep = true;
   options.rules.strictStartWindow = true;
   StartEarlyPriority priority(problem);

@@ -346,7 +346,7 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
 void SchedPipelineLoopCollectives::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
-    return;
+    return markAllAnalysesPreserved();
   if (failed(validateOptions(func.getLoc())) || failed(checkNests(func)))
     return signalPassFailure();
   // Innermost loops first (a post-order walk), so that each nest is
@@ -357,7 +357,7 @@ void SchedPipelineLoopCollectives::runOnOperation() {
       loops.push_back(loop);
   });
   if (loops.empty())
-    return;
+    return markAllAnalysesPreserved();
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
   if (failed(target))
     return signalPassFailure();

@@ -24,19 +24,16 @@ static bool byStart(const std::pair<unsigned, double> &entry, unsigned pos) {
   return entry.first < pos;
 }
 
-/// Runs `op`, at position `pos`, on `state` (the rules of `simulate`).
+/// Runs `op`, at position `pos`, on `state` (the rules of `simulate`, with
+/// the shared StreamTimes).
 template <typename State>
 static void step(State &state, const SimOp &op, unsigned pos) {
   switch (op.kind) {
   case SimOp::Kind::Compute:
-    state.nowUs += op.durationUs;
+    state.compute(op.durationUs);
     break;
   case SimOp::Kind::Start: {
-    if (op.stream >= state.streamFreeUs.size())
-      state.streamFreeUs.resize(op.stream + 1, state.nowUs);
-    double &free = state.streamFreeUs[op.stream];
-    double end = std::max(state.nowUs, free) + op.durationUs;
-    free = end;
+    double end = state.issue(op.stream, op.durationUs).second;
     auto it = llvm::lower_bound(state.inFlight, pos, byStart);
     if (it != state.inFlight.end() && it->first == pos)
       it->second = end;
@@ -49,10 +46,7 @@ static void step(State &state, const SimOp &op, unsigned pos) {
     auto it = llvm::lower_bound(state.inFlight, op.start, byStart);
     if (it == state.inFlight.end() || it->first != op.start)
       break;
-    if (it->second > state.nowUs) {
-      state.exposedUs += it->second - state.nowUs;
-      state.nowUs = it->second;
-    }
+    state.exposedUs += state.waitUntil(it->second);
     state.inFlight.erase(it);
     break;
   }
@@ -122,9 +116,7 @@ IncrementalSimulation::create(ArrayRef<SimOp> ops, unsigned interval) {
   }
   sim.numSteps = n;
   sim.totals.exposedCommUs = state.exposedUs;
-  sim.totals.makespanUs = state.nowUs;
-  for (double free : state.streamFreeUs)
-    sim.totals.makespanUs = std::max(sim.totals.makespanUs, free);
+  sim.totals.makespanUs = state.getMakespan();
   return sim;
 }
 
@@ -239,16 +231,14 @@ IncrementalSimulation::run(ArrayRef<Change> changesIn,
     if (next != changes.end() && next->pos == pos)
       op = &(next++)->op;
     if (op->kind == SimOp::Kind::Compute)
-      state.nowUs += op->durationUs;
+      state.compute(op->durationUs);
     else
       step(state, *op, pos);
     ++steps;
   }
   numSteps += steps;
   result.totals.exposedCommUs = state.exposedUs;
-  result.totals.makespanUs = state.nowUs;
-  for (double free : state.streamFreeUs)
-    result.totals.makespanUs = std::max(result.totals.makespanUs, free);
+  result.totals.makespanUs = state.getMakespan();
   return result;
 }
 

@@ -9,6 +9,7 @@
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/LowerBounds.h"
+#include "sched/Analysis/StreamClock.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -29,9 +30,8 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
   unsigned n = ops.size();
   result.beginUs.assign(n, 0);
   result.endUs.assign(n, 0);
-  std::vector<double> streamFree;
+  StreamTimes times;
   std::vector<int> collectiveOf(n, -1);
-  double now = 0;
   for (unsigned pos = 0; pos < n; ++pos) {
     const SimOp &op = ops[pos];
     for (unsigned dep : op.deps)
@@ -39,27 +39,23 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
         return failure();
     switch (op.kind) {
     case SimOp::Kind::Compute:
-      result.beginUs[pos] = now;
-      now += op.durationUs;
-      result.endUs[pos] = now;
+      result.beginUs[pos] = times.nowUs;
+      times.compute(op.durationUs);
+      result.endUs[pos] = times.nowUs;
       result.computeBusyUs += op.durationUs;
       break;
     case SimOp::Kind::Start: {
-      if (op.stream >= streamFree.size())
-        streamFree.resize(op.stream + 1, 0);
       SimResult::Collective row;
       row.op = pos;
       row.wait = pos;
       row.stream = op.stream;
-      row.issueUs = now;
-      row.beginUs = std::max(now, streamFree[op.stream]);
-      row.endUs = row.beginUs + op.durationUs;
+      row.issueUs = times.nowUs;
+      std::tie(row.beginUs, row.endUs) = times.issue(op.stream, op.durationUs);
       row.exposedUs = 0;
-      streamFree[op.stream] = row.endUs;
       result.commBusyUs += op.durationUs;
       collectiveOf[pos] = result.collectives.size();
       result.collectives.push_back(row);
-      result.beginUs[pos] = result.endUs[pos] = now;
+      result.beginUs[pos] = result.endUs[pos] = times.nowUs;
       break;
     }
     case SimOp::Kind::Wait: {
@@ -67,20 +63,17 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
         return failure();
       SimResult::Collective &row = result.collectives[collectiveOf[op.start]];
       row.wait = pos;
-      result.beginUs[pos] = now;
-      if (row.endUs > now) {
-        row.exposedUs = row.endUs - now;
-        result.exposedCommUs += row.exposedUs;
-        now = row.endUs;
+      result.beginUs[pos] = times.nowUs;
+      if (double waited = times.waitUntil(row.endUs); waited > 0) {
+        row.exposedUs = waited;
+        result.exposedCommUs += waited;
       }
-      result.endUs[pos] = now;
+      result.endUs[pos] = times.nowUs;
       break;
     }
     }
   }
-  result.makespanUs = now;
-  for (double free : streamFree)
-    result.makespanUs = std::max(result.makespanUs, free);
+  result.makespanUs = times.getMakespan();
   result.computeIdleUs = result.makespanUs - result.computeBusyUs;
   // Clamped: rounding can make a fully exposed step a hair below zero.
   result.overlapFraction =
@@ -90,7 +83,7 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
 
   // Lower bounds: the busiest stream, and the longest dependence chain where
   // a wait finishes no earlier than its start plus the collective's time.
-  std::vector<double> streamBusy(streamFree.size(), 0);
+  std::vector<double> streamBusy(times.streamFreeUs.size(), 0);
   for (const SimOp &op : ops)
     if (op.kind == SimOp::Kind::Start)
       streamBusy[op.stream] += op.durationUs;

@@ -24,6 +24,7 @@
 #ifndef SCHED_ANALYSIS_INCREMENTALSIMULATION_H
 #define SCHED_ANALYSIS_INCREMENTALSIMULATION_H
 
+#include "sched/Analysis/StreamClock.h"
 #include "sched/Analysis/StreamSimulator.h"
 
 #include "mlir/Support/LLVM.h"
@@ -79,13 +80,12 @@ public:
   uint64_t getNumSimulatedSteps() const { return numSteps; }
 
 private:
-  /// The state of the streams just before a position.
-  struct State {
-    double nowUs = 0;
+  /// The state of the streams just before a position: the shared stream
+  /// times (StreamClock.h; at a checkpoint no stream is free before `nowUs`)
+  /// and what only this simulation keeps.
+  struct State : StreamTimes {
     /// Exposed communication so far.
     double exposedUs = 0;
-    /// When each communication stream is free; never below `nowUs`.
-    SmallVector<double, 4> streamFreeUs;
     /// End time of each collective still in flight, by position of its
     /// start (sorted by it); only those that end after `nowUs`. A few at a
     /// time: a sorted vector copies without allocating, as checkpoints do.

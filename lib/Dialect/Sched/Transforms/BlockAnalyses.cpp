@@ -88,6 +88,26 @@ InFlightDiagnostic mlir::sched::emitFunctionRemark(func::FuncOp func,
   return remark;
 }
 
+LogicalResult mlir::sched::validateOverlapOptions(Location loc,
+                                                  int64_t maxInFlight,
+                                                  double memorySlack,
+                                                  int64_t memoryBudget) {
+  if (maxInFlight < 1)
+    return mlir::emitError(loc)
+           << "max-in-flight must be at least 1, got " << maxInFlight;
+  // NaN fails every comparison: `memory-slack=nan` would be no limit.
+  if (!(memorySlack >= 0) || std::isinf(memorySlack))
+    return mlir::emitError(loc)
+           << "memory-slack must be a finite non-negative fraction, got "
+           << formatOption(memorySlack);
+  if (memoryBudget < 0)
+    return mlir::emitError(loc)
+           << "memory-budget must be non-negative (0: the input's peak plus "
+              "memory-slack), got "
+           << memoryBudget;
+  return success();
+}
+
 std::string mlir::sched::formatOption(double value) {
   if (std::isnan(value))
     return "nan";

@@ -63,6 +63,13 @@ InFlightDiagnostic emitFunctionRemark(func::FuncOp func, unsigned index,
 /// the shortest of %g.
 std::string formatOption(double value);
 
+/// Checks the options that sched-schedule-overlap and
+/// sched-pipeline-loop-collectives share: emits an error at `loc` and fails
+/// for an in-flight cap below 1, a memory slack that is negative, infinite
+/// or NaN, or a negative memory budget.
+LogicalResult validateOverlapOptions(Location loc, int64_t maxInFlight,
+                                     double memorySlack, int64_t memoryBudget);
+
 /// Checks that `peak` bytes of `func` fit the HBM capacity of the
 /// `#sched.target` it inherits (without a target there is nothing to
 /// check). Over it, emits at the function's location "peak memory of P

@@ -133,20 +133,7 @@ static void emitSummary(func::FuncOp func, const SimResult &before,
 }
 
 LogicalResult SchedScheduleOverlap::validateOptions(Location loc) {
-  if (maxInFlight < 1)
-    return mlir::emitError(loc) << "max-in-flight must be at least 1, got "
-                                << maxInFlight.getValue();
-  // NaN fails every comparison: `memory-slack=nan` would be no limit.
-  if (!(memorySlack >= 0) || std::isinf(memorySlack))
-    return mlir::emitError(loc)
-           << "memory-slack must be a finite non-negative fraction, got "
-           << formatOption(memorySlack);
-  if (memoryBudget < 0)
-    return mlir::emitError(loc)
-           << "memory-budget must be non-negative (0: the input's peak plus "
-              "memory-slack), got "
-           << memoryBudget.getValue();
-  return success();
+  return validateOverlapOptions(loc, maxInFlight, memorySlack, memoryBudget);
 }
 
 FailureOr<int64_t> SchedScheduleOverlap::computeBudget(Location loc,

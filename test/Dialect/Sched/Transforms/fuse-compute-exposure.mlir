@@ -93,3 +93,48 @@ func.func @timed_still_hidden(%x: tensor<1024xf32>, %y: tensor<8xf32>, %a: tenso
   return %m, %b : tensor<1024xf32>, tensor<8xf32>
 }
 }
+
+// -----
+
+sched.process_group @g size = 2
+
+// Tests a chain fused in one round by joins: "mul", "neg" and "sqrt" after
+// the wait fuse; "exp", which hides the gather, joins neither the round's
+// fusion nor, in the next round, the fused chain.
+// CHECK-LABEL: func.func @chain
+// CHECK: sched.compute "exp"
+// CHECK-NEXT: sched.wait
+// CHECK-NEXT: sched.compute "mul+neg+sqrt"
+// expected-remark@+1 {{fused 2 pairs into 1 ops}}
+func.func @chain(%x: tensor<1024xf32>, %a: tensor<512xf32>) -> tensor<1024xf32> {
+  %f = sched.all_gather_start %a on @g gather_dim = 0 : tensor<512xf32> -> !sched.future<tensor<1024xf32>>
+  // expected-remark@+1 {{not fused with 'mul+neg+sqrt': would expose 'sched.all_gather_start' on @g: the compute ops run while it is in flight go from 1 to 0}}
+  %t = sched.compute "exp" ins(%x : tensor<1024xf32>) -> (tensor<1024xf32>)
+  %w = sched.wait %f : !sched.future<tensor<1024xf32>>
+  %m = sched.compute "mul" ins(%t, %w : tensor<1024xf32>, tensor<1024xf32>) -> (tensor<1024xf32>)
+  %n = sched.compute "neg" ins(%m : tensor<1024xf32>) -> (tensor<1024xf32>)
+  %s = sched.compute "sqrt" ins(%n : tensor<1024xf32>) -> (tensor<1024xf32>)
+  return %s : tensor<1024xf32>
+}
+
+// -----
+
+sched.process_group @g size = 2
+
+// Tests the up placement: "b" moves up to "a" (its input "y" is ready
+// there), out of the gather's flight (before its start): refused. "a"
+// cannot move down (the start reads it).
+// CHECK-LABEL: func.func @up_before_start
+// CHECK: sched.compute "a"
+// CHECK-NEXT: sched.all_gather_start
+// CHECK-NEXT: sched.compute "b"
+// CHECK-NEXT: sched.wait
+// expected-remark@+1 {{fused 0 pairs into 0 ops}}
+func.func @up_before_start(%x: tensor<512xf32>, %y: tensor<512xf32>) -> (tensor<1024xf32>, tensor<512xf32>) {
+  // expected-remark@+1 {{not fused with 'b': would expose 'sched.all_gather_start' on @g: the compute ops run while it is in flight go from 1 to 0}}
+  %p = sched.compute "a" ins(%x, %y : tensor<512xf32>, tensor<512xf32>) -> (tensor<512xf32>)
+  %f = sched.all_gather_start %p on @g gather_dim = 0 : tensor<512xf32> -> !sched.future<tensor<1024xf32>>
+  %q = sched.compute "b" ins(%y : tensor<512xf32>) -> (tensor<512xf32>)
+  %w = sched.wait %f : !sched.future<tensor<1024xf32>>
+  return %w, %q : tensor<1024xf32>, tensor<512xf32>
+}

@@ -1620,7 +1620,7 @@ bool mlir::sched::isFusibleOp(Operation *op, const FusionOptions &options) {
 /// order): each collective started and first waited in the block, and the
 /// compute times, from `costModel` if there is one (else 1 per compute op
 /// and an infinite time per collective). Emits an error and fails if an op
-/// cannot be costed.
+/// of a block that starts collectives cannot be costed.
 static FailureOr<ExposureModel>
 buildExposureModel(const BufferLiveness &liveness, const CostModel *costModel) {
   ExposureModel model;
@@ -1628,6 +1628,12 @@ buildExposureModel(const BufferLiveness &liveness, const CostModel *costModel) {
   model.timed = costModel != nullptr;
   model.time.assign(n, 0.0);
   model.collectiveOf.assign(n, -1);
+  // A block without collectives needs no times (and no costable ops).
+  bool communicates = false;
+  for (unsigned node = 0; node < n && !communicates; ++node)
+    communicates = isa<CollectiveOpInterface>(liveness.getOp(node));
+  if (!communicates)
+    return model;
   llvm::DenseMap<Operation *, unsigned> startNode;
   SymbolTableCollection symbols;
   for (unsigned node = 0; node < n; ++node) {

@@ -86,7 +86,8 @@ bool isFusibleOp(Operation *op, const FusionOptions &options);
 /// hidden is refused: with `costModel`, one whose compute in flight would
 /// fall short of its time; without, any that takes compute out of a
 /// collective's flight. Fails, with an error, if the block's buffers cannot
-/// be sized, or (with `costModel`) its ops cannot be costed.
+/// be sized, or (with `costModel`, in a block that starts collectives) its
+/// ops cannot be costed.
 FailureOr<FusionStats> fuseComputeOps(Block &block,
                                       const FusionOptions &options,
                                       const CostModel *costModel = nullptr);

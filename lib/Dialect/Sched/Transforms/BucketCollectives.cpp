@@ -185,9 +185,9 @@ void SchedBucketCollectives::runOnOperation() {
   if (!*analyses)
     return;
   BlockAnalyses &block = **analyses;
-  BucketingOptions options{bucketCapBytes, window,
-                           order == BucketOrder::ExposedFirst,
-                           keepCollectiveOrder, explain};
+  BucketingOptions options{
+      bucketCapBytes,      window,          order == BucketOrder::ExposedFirst,
+      keepCollectiveOrder, mixElementTypes, explain};
   Bucketer bucketer(block.model, block.sim, block.liveness, block.graph,
                     options);
   // Bucketing never raises the peak: the input's is the most it leaves.

@@ -40,6 +40,18 @@ static bool remarkCrossingFuture(Block &block, StringRef skipRemark) {
   return true;
 }
 
+/// Returns true if `op` holds a collective or a compute op, the ops that
+/// take time (a nest of empty regions costs nothing: it is not simulated).
+static bool holdsCostedWork(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isa<CollectiveOpInterface, ComputeOpInterface>(nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 FailureOr<CostModel> mlir::sched::buildCostModel(func::FuncOp func,
                                                  const LoadedProfile &profile) {
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
@@ -64,7 +76,8 @@ BlockAnalyses::buildBlock(Block &block, const CostModel &model,
     return failure();
   // A loop, branch or region is one op whose time is its simulated body's.
   for (auto [op, simOp] : llvm::zip(sim->ops, sim->simOps)) {
-    if (!isScheduledRegionOp(op) || findUnknownTripCount(op))
+    if (!isScheduledRegionOp(op) || !holdsCostedWork(op) ||
+        findUnknownTripCount(op))
       continue;
     FailureOr<double> time = simulateOpAlone(*op, model);
     if (failed(time))

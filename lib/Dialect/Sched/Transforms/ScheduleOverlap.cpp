@@ -555,8 +555,7 @@ FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
 SchedScheduleOverlap::scheduleWithNested(func::FuncOp func) {
   SmallVector<Block *> nested = getNestedBlocks(func);
   if (!func.getBody().hasOneBlock() ||
-      llvm::none_of(nested, [](Block *b) { return issuesCollectives(b); }) ||
-      findBlockCrossingFuture(func.getBody().front()))
+      llvm::none_of(nested, [](Block *b) { return issuesCollectives(b); }))
     return std::optional<Peaks>();
   if (Operation *loop = findUnknownTripCount(func)) {
     mlir::emitRemark(loop->getLoc())

@@ -196,8 +196,7 @@ LogicalResult mlir::sched::forEachNestedBlock(
     input.restore();
     emitNestedBlockRemark(*block)
         << "order undone: the function's peak would be " << formatBytes(*peak)
-        << ", over the memory budget of "
-        << formatBytes(*walk.functionBudget);
+        << ", over the memory budget of " << formatBytes(*walk.functionBudget);
   }
   return success();
 }

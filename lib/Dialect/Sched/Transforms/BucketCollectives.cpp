@@ -90,8 +90,8 @@ static void emitShortRemarks(func::FuncOp func, Block *nested,
   if (made.numBuckets == 0 && refused == 0)
     return;
   {
-    InFlightDiagnostic summary =
-        nested ? emitNestedBlockRemark(*nested) : mlir::emitRemark(func.getLoc());
+    InFlightDiagnostic summary = nested ? emitNestedBlockRemark(*nested)
+                                        : mlir::emitRemark(func.getLoc());
     if (!nested)
       summary << "@" << func.getSymName() << ": ";
     if (made.numBuckets == 0)
@@ -225,9 +225,8 @@ void SchedBucketCollectives::runOnOperation() {
 
 LogicalResult SchedBucketCollectives::bucketNestedBlocks(func::FuncOp func) {
   SmallVector<Block *> nested = getNestedBlocks(func);
-  if (llvm::none_of(nested, [](Block *block) {
-        return issuesCollectives(block);
-      }))
+  if (llvm::none_of(nested,
+                    [](Block *block) { return issuesCollectives(block); }))
     return success();
   FailureOr<CostModel> model = buildCostModel(func, profile);
   if (failed(model))
@@ -242,8 +241,9 @@ LogicalResult SchedBucketCollectives::bucketNestedBlocks(func::FuncOp func) {
   });
 }
 
-LogicalResult SchedBucketCollectives::bucketNestedBlock(
-    func::FuncOp func, Block &nested, BlockAnalyses &analyses) {
+LogicalResult
+SchedBucketCollectives::bucketNestedBlock(func::FuncOp func, Block &nested,
+                                          BlockAnalyses &analyses) {
   Operation *holder = nested.getParentOp();
   Location loc = holder->getLoc();
   BucketingOptions options{bucketCapBytes, window,
@@ -266,8 +266,7 @@ LogicalResult SchedBucketCollectives::bucketNestedBlock(
   if (excess) {
     emitNestedBlockRemark(nested)
         << "not bucketed: the bucketed order has " << excess->second
-        << " collectives of group @"
-        << excess->first.getGroupAttr().getValue()
+        << " collectives of group @" << excess->first.getGroupAttr().getValue()
         << " in flight, more than max-in-flight (" << maxInFlight.getValue()
         << "); the block is left as it was";
     holder->getRegion(regionIndex).takeBody(saved->getRegion(regionIndex));

@@ -120,8 +120,7 @@ void SchedReorderForMemory::runOnOperation() {
   if (failed(forEachNestedBlock(func, walk, [&](Block &block) {
         if (!isReorderable(&block))
           return success();
-        FailureOr<LowPeakOrder> result =
-            reorderBlockForMemory(block, options);
+        FailureOr<LowPeakOrder> result = reorderBlockForMemory(block, options);
         if (failed(result))
           return failure();
         if (result->peak != result->originalPeak) {

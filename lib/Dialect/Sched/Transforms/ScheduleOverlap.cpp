@@ -99,8 +99,8 @@ private:
   /// block, within its input's peak plus `headroom`, or, without one, the
   /// budget computeBudget gives. Fails after an error.
   FailureOr<std::optional<Peaks>>
-  scheduleBlock(func::FuncOp func, Block *nested,
-                const BlockAnalyses &analyses, std::optional<int64_t> headroom);
+  scheduleBlock(func::FuncOp func, Block *nested, const BlockAnalyses &analyses,
+                std::optional<int64_t> headroom);
   /// Schedules the nested blocks of `func`, innermost first, then its body,
   /// within the budget of the whole function's peak; puts every block's
   /// input order back if the function's simulated step grew. Returns the
@@ -142,10 +142,10 @@ static void emitSummary(func::FuncOp func, Block *nested,
     bound = std::max(bound, *headTail);
   std::string boundWords = describeLowerBound(after.makespanUs, bound);
   InFlightDiagnostic remark = emitBlockRemark(func, nested);
-  remark << "step " << us(before.makespanUs)
-         << " -> " << us(after.makespanUs) << " us, exposed comm "
-         << us(before.exposedCommUs) << " -> " << us(after.exposedCommUs)
-         << " us, peak memory " << peakChange << " (budget " << budget << ")";
+  remark << "step " << us(before.makespanUs) << " -> " << us(after.makespanUs)
+         << " us, exposed comm " << us(before.exposedCommUs) << " -> "
+         << us(after.exposedCommUs) << " us, peak memory " << peakChange
+         << " (budget " << budget << ")";
   if (!boundWords.empty())
     remark << "; " << boundWords;
   if (explain)
@@ -452,12 +452,11 @@ static void explainChoice(Location loc, const BlockSimulation &sim,
         << (chosen.numDeferred == 1 ? " not need it" : " not need them")
         << " could start";
   if (chosen.numHeldBack > 0)
-    mlir::emitRemark(loc)
-        << "waited " << chosen.numHeldBack
-        << (chosen.numHeldBack == 1 ? " time (" : " times (")
-        << us(chosen.heldBackUs)
-        << " us) for a collective to end rather than start "
-           "compute that hides the next one";
+    mlir::emitRemark(loc) << "waited " << chosen.numHeldBack
+                          << (chosen.numHeldBack == 1 ? " time (" : " times (")
+                          << us(chosen.heldBackUs)
+                          << " us) for a collective to end rather than start "
+                             "compute that hides the next one";
   for (const SimResult::Collective &row : choice.after.collectives)
     if (row.exposedUs > 0)
       explainExposed(sim, choice, row);
@@ -510,9 +509,9 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
   }
   int64_t inputPeak = originalMemory.getPeak();
   FailureOr<int64_t> budget =
-      headroom ? FailureOr<int64_t>(addHeadroom(inputPeak, *headroom))
-               : computeBudget(func.getLoc(), inputPeak,
-                               analyses.model.getTarget());
+      headroom
+          ? FailureOr<int64_t>(addHeadroom(inputPeak, *headroom))
+          : computeBudget(func.getLoc(), inputPeak, analyses.model.getTarget());
   if (failed(budget))
     return failure();
   if (inputPeak > *budget) {
@@ -546,8 +545,8 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
                   : formatBytes(*budget),
               explain);
   if (explain)
-    explainChoice(nested ? nested->getParentOp()->getLoc() : func.getLoc(),
-                  sim, choice);
+    explainChoice(nested ? nested->getParentOp()->getLoc() : func.getLoc(), sim,
+                  choice);
   return std::optional<Peaks>(Peaks{inputPeak, choice.peakAfter});
 }
 
@@ -578,9 +577,8 @@ SchedScheduleOverlap::scheduleWithNested(func::FuncOp func) {
     return failure();
   if (*peakBefore > *budget) {
     mlir::emitRemark(func.getLoc())
-        << "not scheduled: the input already needs "
-        << formatBytes(*peakBefore) << ", over the memory budget of "
-        << formatBytes(*budget);
+        << "not scheduled: the input already needs " << formatBytes(*peakBefore)
+        << ", over the memory budget of " << formatBytes(*budget);
     return std::optional<Peaks>(Peaks{*peakBefore, *peakBefore});
   }
   int64_t headroom = *budget - *peakBefore;

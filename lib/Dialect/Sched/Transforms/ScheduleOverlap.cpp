@@ -552,9 +552,15 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
 
 FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
 SchedScheduleOverlap::scheduleWithNested(func::FuncOp func) {
+  // A nested block that does work makes the function's peak differ from
+  // its body's: the whole function is then checked.
   SmallVector<Block *> nested = getNestedBlocks(func);
-  if (!func.getBody().hasOneBlock() ||
-      llvm::none_of(nested, [](Block *b) { return issuesCollectives(b); }))
+  auto doesWork = [](Block *block) {
+    return llvm::any_of(*block, [](Operation &op) {
+      return isa<CollectiveOpInterface, ComputeOpInterface>(op);
+    });
+  };
+  if (!func.getBody().hasOneBlock() || llvm::none_of(nested, doesWork))
     return std::optional<Peaks>();
   if (Operation *loop = findUnknownTripCount(func)) {
     mlir::emitRemark(loop->getLoc())

@@ -520,9 +520,9 @@ class InFlightChecker {
 public:
   explicit InFlightChecker(int64_t maxInFlight) : maxInFlight(maxInFlight) {}
 
-  /// Checks `block` and, at each op with regions, its nested blocks, where
-  /// the collectives in flight around the op (`perGroup`, counted per group)
-  /// count too. Returns false after reporting errors.
+  /// Checks `block`, with `perGroup` collectives in flight per group at its
+  /// start, and, at each op with regions, its nested blocks, each on its
+  /// own. Returns false after reporting errors.
   bool checkBlock(Block &block, llvm::MapVector<StringRef, int64_t> perGroup);
 
 private:
@@ -615,12 +615,13 @@ bool InFlightChecker::checkBlock(Block &block,
       }
     if (!inFlight.empty())
       checkAccess(op, inFlight);
-    // The blocks of a loop, branch or region run while the collectives
-    // started around the op are in flight.
+    // The blocks of a loop, branch or region are checked on their own: the
+    // cap holds per block, as the schedulers keep it (a collective in
+    // flight around the op is not counted in its blocks).
     if (!isa<ComputeOpInterface>(op))
       for (Region &region : op.getRegions())
         for (Block &nested : region)
-          checkBlock(nested, perGroup);
+          checkBlock(nested, {});
   }
   return !failedAny;
 }

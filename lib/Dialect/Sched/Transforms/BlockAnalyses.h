@@ -8,7 +8,10 @@
 // The analyses that sched-schedule-overlap and sched-bucket-collectives both
 // build before they change a function: the cost model of its target, the
 // stream-simulation input, the buffer liveness and the dependence graph of
-// its one block. Private to the Transforms library.
+// its one block or of a nested block; and the walk over the nested blocks
+// (loop bodies, branches, execute_region) that the scheduling passes share,
+// with the whole-function peak and step they check. Private to the
+// Transforms library.
 //
 //===----------------------------------------------------------------------===//
 

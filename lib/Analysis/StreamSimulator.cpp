@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <deque>
 #include <limits>
 #include <numeric>
 #include <queue>
@@ -24,7 +25,52 @@
 using namespace mlir;
 using namespace mlir::sched;
 
+/// Fills the lower bounds of any order of `ops` into `result`: the busiest
+/// stream (`computeWorkUs`, the summed compute durations, or a
+/// communication stream's summed durations), and the longest dependence
+/// chain where a wait finishes no earlier than its start plus the
+/// collective's time.
+static void fillOrderBounds(ArrayRef<SimOp> ops, double computeWorkUs,
+                            unsigned numStreams, SimResult &result) {
+  unsigned n = ops.size();
+  std::vector<double> streamBusy(numStreams, 0);
+  for (const SimOp &op : ops)
+    if (op.kind == SimOp::Kind::Start)
+      streamBusy[op.stream] += op.durationUs;
+  result.streamBoundUs = computeWorkUs;
+  for (double busy : streamBusy)
+    result.streamBoundUs = std::max(result.streamBoundUs, busy);
+  std::vector<double> finish(n, 0);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    const SimOp &op = ops[pos];
+    double ready = 0;
+    for (unsigned dep : op.deps)
+      ready = std::max(ready, finish[dep]);
+    if (op.kind == SimOp::Kind::Wait)
+      ready = std::max(ready, finish[op.start] + ops[op.start].durationUs);
+    finish[pos] =
+        ready + (op.kind == SimOp::Kind::Compute ? op.durationUs : 0.0);
+    result.criticalPathUs = std::max(result.criticalPathUs, finish[pos]);
+  }
+}
+
+bool mlir::sched::hasContention(ArrayRef<SimOp> ops) {
+  return llvm::any_of(ops, [](const SimOp &op) {
+    return op.kind == SimOp::Kind::Start &&
+           (op.commFactor != 1.0 || op.computeFactor != 1.0);
+  });
+}
+
+std::vector<SimOp> mlir::sched::withoutContention(ArrayRef<SimOp> ops) {
+  std::vector<SimOp> plain(ops.begin(), ops.end());
+  for (SimOp &op : plain)
+    op.commFactor = op.computeFactor = 1.0;
+  return plain;
+}
+
 FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
+  if (hasContention(ops))
+    return simulateWithContention(ops);
   SimResult result;
   unsigned n = ops.size();
   result.beginUs.assign(n, 0);
@@ -88,27 +134,196 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
           ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
           : 1.0;
 
-  // Lower bounds: the busiest stream, and the longest dependence chain where
-  // a wait finishes no earlier than its start plus the collective's time.
-  std::vector<double> streamBusy(streamFree.size(), 0);
-  for (const SimOp &op : ops)
-    if (op.kind == SimOp::Kind::Start)
-      streamBusy[op.stream] += op.durationUs;
-  result.streamBoundUs = result.computeBusyUs;
-  for (double busy : streamBusy)
-    result.streamBoundUs = std::max(result.streamBoundUs, busy);
-  std::vector<double> finish(n, 0);
+  fillOrderBounds(ops, result.computeBusyUs, streamFree.size(), result);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The contended simulation
+//===----------------------------------------------------------------------===//
+//
+// Event-driven: between two events (the running compute op ending, or a
+// collective ending) every rate is constant. While a compute op runs and
+// the set A of collectives in flight (the first unended one of each stream)
+// is not empty, the op advances at 1 / max_A computeFactor and each c of A
+// at 1 / commFactor(c); otherwise everything runs at its solo rate. Each
+// event ends at least one job, so there are at most (compute ops +
+// collectives) events, each O(streams).
+
+namespace {
+/// The communication streams and clock of a contended simulation.
+class ContendedStreams {
+public:
+  ContendedStreams(ArrayRef<SimOp> ops, SimResult &result, unsigned streams)
+      : ops(ops), result(result), queues(streams) {}
+
+  /// Issues the collective of the start at `pos` now; returns its row.
+  unsigned issue(unsigned pos);
+  /// Runs a compute op of `workUs` solo microseconds, with the streams
+  /// beside it, until it ends.
+  void runCompute(double workUs);
+  /// Runs the streams alone until collective `row` has ended.
+  void runUntilEnded(unsigned row);
+  /// Runs the streams alone until every collective has ended.
+  void drain();
+  /// Returns whether collective `row` has ended.
+  bool hasEnded(unsigned row) const { return ended[row]; }
+
+  double nowUs = 0;
+
+private:
+  /// A collective issued and not ended, with its solo work left.
+  struct Pending {
+    unsigned row;
+    double workUs;
+  };
+  /// Advances the clock, with the compute stream idle, to the next end of a
+  /// collective in flight.
+  void runAlone();
+  /// Ends the collectives in flight with no work left, and begins the next
+  /// one of each stream.
+  void endFinished();
+
+  ArrayRef<SimOp> ops;
+  SimResult &result;
+  std::vector<std::deque<Pending>> queues;
+  std::vector<bool> ended;
+};
+} // namespace
+
+unsigned ContendedStreams::issue(unsigned pos) {
+  const SimOp &op = ops[pos];
+  SimResult::Collective row;
+  row.op = pos;
+  row.wait = pos;
+  row.stream = op.stream;
+  row.issueUs = row.beginUs = row.endUs = nowUs;
+  row.exposedUs = 0;
+  unsigned index = result.collectives.size();
+  result.collectives.push_back(row);
+  ended.push_back(false);
+  queues[op.stream].push_back({index, op.durationUs});
+  endFinished();
+  return index;
+}
+
+void ContendedStreams::endFinished() {
+  for (std::deque<Pending> &queue : queues)
+    while (!queue.empty() && queue.front().workUs <= 0) {
+      SimResult::Collective &row = result.collectives[queue.front().row];
+      row.endUs = nowUs;
+      ended[queue.front().row] = true;
+      result.commBusyUs += row.endUs - row.beginUs;
+      queue.pop_front();
+      if (!queue.empty())
+        result.collectives[queue.front().row].beginUs = nowUs;
+    }
+}
+
+void ContendedStreams::runCompute(double workUs) {
+  while (workUs > 0) {
+    double slowdown = 1.0;
+    for (const std::deque<Pending> &queue : queues)
+      if (!queue.empty())
+        slowdown = std::max(
+            slowdown,
+            ops[result.collectives[queue.front().row].op].computeFactor);
+    double computeDt = workUs * slowdown, dt = computeDt;
+    for (const std::deque<Pending> &queue : queues)
+      if (!queue.empty())
+        dt = std::min(
+            dt, queue.front().workUs *
+                    ops[result.collectives[queue.front().row].op].commFactor);
+    for (std::deque<Pending> &queue : queues) {
+      if (queue.empty())
+        continue;
+      Pending &head = queue.front();
+      double factor = ops[result.collectives[head.row].op].commFactor;
+      double done = head.workUs * factor <= dt ? head.workUs : dt / factor;
+      result.commContentionUs += dt - done;
+      head.workUs = done == head.workUs ? 0.0 : head.workUs - done;
+    }
+    double done = computeDt <= dt ? workUs : dt / slowdown;
+    result.computeContentionUs += dt - done;
+    workUs = done == workUs ? 0.0 : workUs - done;
+    result.computeBusyUs += dt;
+    nowUs += dt;
+    endFinished();
+  }
+}
+
+void ContendedStreams::runAlone() {
+  double dt = std::numeric_limits<double>::infinity();
+  for (const std::deque<Pending> &queue : queues)
+    if (!queue.empty())
+      dt = std::min(dt, queue.front().workUs);
+  for (std::deque<Pending> &queue : queues)
+    if (!queue.empty())
+      queue.front().workUs =
+          queue.front().workUs <= dt ? 0.0 : queue.front().workUs - dt;
+  nowUs += dt;
+  endFinished();
+}
+
+void ContendedStreams::runUntilEnded(unsigned row) {
+  while (!ended[row])
+    runAlone();
+}
+
+void ContendedStreams::drain() {
+  while (llvm::any_of(
+      queues, [](const std::deque<Pending> &queue) { return !queue.empty(); }))
+    runAlone();
+}
+
+FailureOr<SimResult> mlir::sched::simulateWithContention(ArrayRef<SimOp> ops) {
+  SimResult result;
+  unsigned n = ops.size(), numStreams = 0;
+  double computeWorkUs = 0;
   for (unsigned pos = 0; pos < n; ++pos) {
     const SimOp &op = ops[pos];
-    double ready = 0;
     for (unsigned dep : op.deps)
-      ready = std::max(ready, finish[dep]);
-    if (op.kind == SimOp::Kind::Wait)
-      ready = std::max(ready, finish[op.start] + ops[op.start].durationUs);
-    finish[pos] =
-        ready + (op.kind == SimOp::Kind::Compute ? op.durationUs : 0.0);
-    result.criticalPathUs = std::max(result.criticalPathUs, finish[pos]);
+      if (dep >= pos)
+        return failure();
+    if (op.kind == SimOp::Kind::Start)
+      numStreams = std::max(numStreams, op.stream + 1);
+    if (op.kind == SimOp::Kind::Wait &&
+        (op.start >= pos || ops[op.start].kind != SimOp::Kind::Start))
+      return failure();
+    if (op.kind == SimOp::Kind::Compute)
+      computeWorkUs += op.durationUs;
   }
+  result.beginUs.assign(n, 0);
+  result.endUs.assign(n, 0);
+  std::vector<int> collectiveOf(n, -1);
+  ContendedStreams streams(ops, result, numStreams);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    const SimOp &op = ops[pos];
+    result.beginUs[pos] = streams.nowUs;
+    if (op.kind == SimOp::Kind::Compute) {
+      streams.runCompute(op.durationUs);
+    } else if (op.kind == SimOp::Kind::Start) {
+      collectiveOf[pos] = streams.issue(pos);
+    } else {
+      unsigned index = collectiveOf[op.start];
+      result.collectives[index].wait = pos;
+      if (!streams.hasEnded(index)) {
+        double from = streams.nowUs;
+        streams.runUntilEnded(index);
+        result.collectives[index].exposedUs = streams.nowUs - from;
+        result.exposedCommUs += streams.nowUs - from;
+      }
+    }
+    result.endUs[pos] = streams.nowUs;
+  }
+  streams.drain();
+  result.makespanUs = streams.nowUs;
+  result.computeIdleUs = result.makespanUs - result.computeBusyUs;
+  result.overlapFraction =
+      result.commBusyUs > 0
+          ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
+          : 1.0;
+  fillOrderBounds(ops, computeWorkUs, numStreams, result);
   return result;
 }
 
@@ -656,6 +871,9 @@ FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
       simOp.kind = SimOp::Kind::Start;
       simOp.durationUs = time;
       simOp.stream = it->second;
+      ContentionFactors contention = costModel.getContention(*bytes);
+      simOp.commFactor = contention.comm;
+      simOp.computeFactor = contention.compute;
     } else if (auto wait = dyn_cast<WaitOp>(&op)) {
       simOp.kind = SimOp::Kind::Wait;
       Operation *start = wait.getFuture().getDefiningOp();

@@ -16,10 +16,11 @@ no gemm_with_comm_us: their compute factor is --compute-factor (default 1,
 i.e. compute is not charged), and the table says so.
 
 usage: contention-profile.py DETAILS.json [--out PROFILE.json]
-         [--compute-factor F]
+         [--compute-factor F] [--merge BASE.json]
 Writes a profile with only the contention buckets (no curves, so that only
-contention changes against the model's own times) and prints a Markdown
-table of the factors.
+contention changes against the model's own times), or BASE.json's curves and
+op times with the buckets added (--merge), and prints a Markdown table of
+the factors.
 """
 import argparse
 import json
@@ -52,14 +53,17 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("details")
     p.add_argument("--out")
+    p.add_argument("--merge", help="a profile whose curves and ops to keep")
     p.add_argument("--compute-factor", type=float, default=1.0,
                    help="compute factor where the details have none (default: 1)")
     a = p.parse_args()
     details = json.load(open(a.details))
     rows = buckets(details, a.compute_factor)
     if a.out:
+        profile = json.load(open(a.merge)) if a.merge else {"version": 1}
+        profile["contention"] = [b for _, b, _ in rows]
         with open(a.out, "w") as f:
-            json.dump({"version": 1, "contention": [b for _, b, _ in rows]}, f, indent=2)
+            json.dump(profile, f, indent=2)
             f.write("\n")
     print("Contention factors from %s (%d ranks; medians over the collective kinds)\n"
           % (a.details, details["ranks"]))

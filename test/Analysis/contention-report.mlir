@@ -50,3 +50,8 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // PLAIN:     exposed comm
 // PLAIN-NOT: contention
 // PLAIN:     lower bounds
+
+// The exact solver plans without contention: it is compared with the
+// order's uncontended step.
+// RUN: sched-opt %s --sched-report="summary=- exact-max-ops=64 profile=%S/Inputs/contention-profile.json" -o /dev/null | FileCheck %s --check-prefix=EXACT
+// EXACT: exact optimum 18.000 us without contention (this order is optimal,

@@ -55,15 +55,14 @@ std::string mlir::sched::describeExact(const FunctionReport &report) {
                    ? (makespanUs - exact.makespanUs) / exact.makespanUs * 100
                    : 0;
   if (exact.proven)
-    return llvm::formatv("exact optimum {0:F3} us{3} ({1}, {2} nodes)",
-                         exact.makespanUs,
-                         gap <= 1e-3 ? std::string("this order is optimal")
-                                     : llvm::formatv("this order {0:F2} % "
-                                                     "above it",
-                                                     gap)
-                                           .str(),
-                         exact.nodes,
-                         report.uncontended ? " without contention" : "")
+    return llvm::formatv(
+               "exact optimum {0:F3} us{3} ({1}, {2} nodes)", exact.makespanUs,
+               gap <= 1e-3 ? std::string("this order is optimal")
+                           : llvm::formatv("this order {0:F2} % "
+                                           "above it",
+                                           gap)
+                                 .str(),
+               exact.nodes, report.uncontended ? " without contention" : "")
         .str();
   return llvm::formatv("exact solver stopped after {0} nodes: best order "
                        "{1:F3} us, optimum at least {2:F3} us{3}",

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/StreamSimulator.h"
+#include "sched/Analysis/ContendedStreams.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/LowerBounds.h"
@@ -16,7 +17,6 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 #include <numeric>
 #include <queue>
@@ -149,132 +149,6 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
 // at 1 / commFactor(c); otherwise everything runs at its solo rate. Each
 // event ends at least one job, so there are at most (compute ops +
 // collectives) events, each O(streams).
-
-namespace {
-/// The communication streams and clock of a contended simulation.
-class ContendedStreams {
-public:
-  ContendedStreams(ArrayRef<SimOp> ops, SimResult &result, unsigned streams)
-      : ops(ops), result(result), queues(streams) {}
-
-  /// Issues the collective of the start at `pos` now; returns its row.
-  unsigned issue(unsigned pos);
-  /// Runs a compute op of `workUs` solo microseconds, with the streams
-  /// beside it, until it ends.
-  void runCompute(double workUs);
-  /// Runs the streams alone until collective `row` has ended.
-  void runUntilEnded(unsigned row);
-  /// Runs the streams alone until every collective has ended.
-  void drain();
-  /// Returns whether collective `row` has ended.
-  bool hasEnded(unsigned row) const { return ended[row]; }
-
-  double nowUs = 0;
-
-private:
-  /// A collective issued and not ended, with its solo work left.
-  struct Pending {
-    unsigned row;
-    double workUs;
-  };
-  /// Advances the clock, with the compute stream idle, to the next end of a
-  /// collective in flight.
-  void runAlone();
-  /// Ends the collectives in flight with no work left, and begins the next
-  /// one of each stream.
-  void endFinished();
-
-  ArrayRef<SimOp> ops;
-  SimResult &result;
-  std::vector<std::deque<Pending>> queues;
-  std::vector<bool> ended;
-};
-} // namespace
-
-unsigned ContendedStreams::issue(unsigned pos) {
-  const SimOp &op = ops[pos];
-  SimResult::Collective row;
-  row.op = pos;
-  row.wait = pos;
-  row.stream = op.stream;
-  row.issueUs = row.beginUs = row.endUs = nowUs;
-  row.exposedUs = 0;
-  unsigned index = result.collectives.size();
-  result.collectives.push_back(row);
-  ended.push_back(false);
-  queues[op.stream].push_back({index, op.durationUs});
-  endFinished();
-  return index;
-}
-
-void ContendedStreams::endFinished() {
-  for (std::deque<Pending> &queue : queues)
-    while (!queue.empty() && queue.front().workUs <= 0) {
-      SimResult::Collective &row = result.collectives[queue.front().row];
-      row.endUs = nowUs;
-      ended[queue.front().row] = true;
-      result.commBusyUs += row.endUs - row.beginUs;
-      queue.pop_front();
-      if (!queue.empty())
-        result.collectives[queue.front().row].beginUs = nowUs;
-    }
-}
-
-void ContendedStreams::runCompute(double workUs) {
-  while (workUs > 0) {
-    double slowdown = 1.0;
-    for (const std::deque<Pending> &queue : queues)
-      if (!queue.empty())
-        slowdown = std::max(
-            slowdown,
-            ops[result.collectives[queue.front().row].op].computeFactor);
-    double computeDt = workUs * slowdown, dt = computeDt;
-    for (const std::deque<Pending> &queue : queues)
-      if (!queue.empty())
-        dt = std::min(
-            dt, queue.front().workUs *
-                    ops[result.collectives[queue.front().row].op].commFactor);
-    for (std::deque<Pending> &queue : queues) {
-      if (queue.empty())
-        continue;
-      Pending &head = queue.front();
-      double factor = ops[result.collectives[head.row].op].commFactor;
-      double done = head.workUs * factor <= dt ? head.workUs : dt / factor;
-      result.commContentionUs += dt - done;
-      head.workUs = done == head.workUs ? 0.0 : head.workUs - done;
-    }
-    double done = computeDt <= dt ? workUs : dt / slowdown;
-    result.computeContentionUs += dt - done;
-    workUs = done == workUs ? 0.0 : workUs - done;
-    result.computeBusyUs += dt;
-    nowUs += dt;
-    endFinished();
-  }
-}
-
-void ContendedStreams::runAlone() {
-  double dt = std::numeric_limits<double>::infinity();
-  for (const std::deque<Pending> &queue : queues)
-    if (!queue.empty())
-      dt = std::min(dt, queue.front().workUs);
-  for (std::deque<Pending> &queue : queues)
-    if (!queue.empty())
-      queue.front().workUs =
-          queue.front().workUs <= dt ? 0.0 : queue.front().workUs - dt;
-  nowUs += dt;
-  endFinished();
-}
-
-void ContendedStreams::runUntilEnded(unsigned row) {
-  while (!ended[row])
-    runAlone();
-}
-
-void ContendedStreams::drain() {
-  while (llvm::any_of(
-      queues, [](const std::deque<Pending> &queue) { return !queue.empty(); }))
-    runAlone();
-}
 
 FailureOr<SimResult> mlir::sched::simulateWithContention(ArrayRef<SimOp> ops) {
   SimResult result;

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sched/Analysis/ContendedStreams.h"
 #include "sched/Analysis/IncrementalSimulation.h"
 #include "sched/Analysis/MeasuredProfile.h"
 #include "sched/Analysis/StreamSimulator.h"
@@ -129,6 +130,30 @@ TEST(ContentionTest, NoOverlapNoCharge) {
   EXPECT_DOUBLE_EQ(r->makespanUs, 17);
   EXPECT_DOUBLE_EQ(r->computeContentionUs, 0);
   EXPECT_DOUBLE_EQ(r->commContentionUs, 0);
+}
+
+TEST(ContentionTest, StreamsRunAloneUntilAnInstant) {
+  // What the pipeline simulation does while a stage waits for a transfer:
+  // 0-4 compute beside the collective (2 of its 10 us of work), 4-6 the
+  // collective alone (to 6 left), then alone to its end at 12.
+  std::vector<SimOp> ops = {startOn(10, 0, 2, 1)};
+  SimResult result;
+  ContendedStreams streams(ops, result, 1);
+  unsigned row = streams.issue(0);
+  streams.runCompute(4);
+  EXPECT_DOUBLE_EQ(streams.nowUs, 4);
+  streams.runAloneUntil(6);
+  EXPECT_DOUBLE_EQ(streams.nowUs, 6);
+  EXPECT_FALSE(streams.hasEnded(row));
+  EXPECT_TRUE(streams.isBusy());
+  streams.runUntilEnded(row);
+  EXPECT_DOUBLE_EQ(streams.nowUs, 12);
+  EXPECT_DOUBLE_EQ(result.collectives[row].endUs, 12);
+  EXPECT_DOUBLE_EQ(result.commContentionUs, 2);
+  // Idle streams: the clock jumps.
+  streams.runAloneUntil(20);
+  EXPECT_DOUBLE_EQ(streams.nowUs, 20);
+  EXPECT_FALSE(streams.isBusy());
 }
 
 TEST(ContentionTest, RejectsMalformedOrders) {

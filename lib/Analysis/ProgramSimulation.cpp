@@ -219,6 +219,15 @@ FailureOr<unsigned> ProgramBuilder::copyLeaf(Operation &op, const Exits &deps) {
       simOp.kind = SimOp::Kind::Start;
       simOp.durationUs = *time;
       simOp.stream = it->second;
+      if (costModel.getProfile() &&
+          !costModel.getProfile()->getContention().empty()) {
+        FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(collective);
+        if (failed(bytes))
+          return failure();
+        ContentionFactors contention = costModel.getContention(*bytes);
+        simOp.commFactor = contention.comm;
+        simOp.computeFactor = contention.compute;
+      }
     } else if (isa<WaitOp>(&op)) {
       simOp.kind = SimOp::Kind::Wait;
     } else if (isa<ComputeOpInterface>(&op)) {

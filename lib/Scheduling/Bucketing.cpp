@@ -914,6 +914,10 @@ LogicalResult Bucketer::simulateTrials(JoinAttempt &attempt) {
     SimOp nothing;
     SimOp mergedStart = simulation->getOps()[trial.start];
     mergedStart.durationUs = *time;
+    ContentionFactors contention =
+        model.getContention(bucket.bytes + member.bytes);
+    mergedStart.commFactor = contention.comm;
+    mergedStart.computeFactor = contention.compute;
     SimOp mergedWait;
     mergedWait.kind = SimOp::Kind::Wait;
     mergedWait.start = trial.start;

@@ -225,6 +225,9 @@ struct Choice {
   std::string rejection;
   /// Whether the list scheduler found the incumbent.
   bool listChosen = false;
+  /// Whether the kept schedule was planned with contended collective times
+  /// (planWithContention).
+  bool contendedPlan = false;
   /// Set where a critical-path schedule replaced the incumbent: the
   /// incumbent's step, the priority's name and the gather cap.
   std::optional<double> replacedUs;
@@ -239,6 +242,14 @@ struct Request {
   int64_t inputPeak, maxInFlight, budget;
   bool keepOrder;
   int64_t gatherCap;
+  /// The ops the candidate orders are simulated with; empty: those of
+  /// `problem` (planned and judged with the same times).
+  ArrayRef<SimOp> judged = {};
+
+  ArrayRef<SimOp> getJudged() const {
+    return judged.empty() ? ArrayRef<SimOp>(problem.getSimulation().simOps)
+                          : judged;
+  }
 };
 } // namespace
 
@@ -247,7 +258,7 @@ struct Request {
 /// schedule that is valid, within budget and no slower than the input.
 static Choice chooseListSchedule(const Request &r) {
   const ScheduleProblem &problem = r.problem;
-  ArrayRef<SimOp> simOps = problem.getSimulation().simOps;
+  ArrayRef<SimOp> simOps = r.getJudged();
   unsigned n = problem.size();
   Choice choice{std::nullopt, r.before, r.inputPeak, r.maxInFlight};
   std::pair<int64_t, int64_t> attempts[] = {
@@ -302,8 +313,7 @@ static unsigned tryCriticalPath(const Request &r, Choice &choice,
   if (cp.order.size() != n)
     return 0;
   unsigned ahead = cp.maxGathersAhead;
-  FailureOr<SimResult> result =
-      simulate(problem.getSimulation().simOps, cp.order);
+  FailureOr<SimResult> result = simulate(r.getJudged(), cp.order);
   if (failed(result) || result->makespanUs + kEpsilonUs >= incumbentUs)
     return ahead;
   MemoryProfile memory(problem.getMemory(), cp.order);
@@ -317,6 +327,7 @@ static unsigned tryCriticalPath(const Request &r, Choice &choice,
   if (!choice.replacedUs)
     choice.replacedUs = incumbentUs;
   choice.strategy = name;
+  choice.contendedPlan = !r.judged.empty();
   choice.gathersUsed = gathers;
   choice.chosen = std::move(schedule);
   choice.after = *result;
@@ -358,6 +369,33 @@ static void tryCriticalPaths(const Request &r, Choice &choice) {
     for (unsigned cap = 2; cap < ahead; cap *= 2)
       tryCriticalPath(r, choice, CriticalPathPriority::Interleaved, interleaved,
                       cap);
+}
+
+/// With contention, the schedulers plan with solo times, which hide a
+/// collective behind exactly as much compute as it takes alone; beside
+/// compute it takes longer. So they also plan with every collective as long
+/// as it takes beside compute (its duration times its comm factor), and an
+/// order planned so replaces `choice` where the contended simulation of the
+/// real times (`r.problem`'s) finds it strictly faster, valid and within the
+/// budget, like any other candidate.
+static void planWithContention(const Request &r, const BlockSimulation &sim,
+                               const DependenceGraph &graph,
+                               const MemoryProblem &memory,
+                               ArrayRef<int64_t> inputMemory, Choice &choice) {
+  BlockSimulation planned = sim;
+  for (SimOp &op : planned.simOps)
+    if (op.kind == SimOp::Kind::Start)
+      op.durationUs *= op.commFactor;
+  ScheduleProblem problem(planned, graph, memory, inputMemory);
+  Request request{problem,  r.before,    r.inputPeak, r.maxInFlight,
+                  r.budget, r.keepOrder, r.gatherCap, sim.simOps};
+  Choice list = chooseListSchedule(request);
+  if (list.chosen && (!choice.chosen || list.after.makespanUs + kEpsilonUs <
+                                            choice.after.makespanUs)) {
+    list.contendedPlan = true;
+    choice = std::move(list);
+  }
+  tryCriticalPaths(request, choice);
 }
 
 /// Emits, at its start, why the collective of `row` stays exposed in the
@@ -429,6 +467,10 @@ static void explainChoice(Location loc, const BlockSimulation &sim,
         << " (" << us(choice.after.makespanUs) << " us) over "
         << (choice.listChosen ? "the list schedule (" : "the input order (")
         << us(*choice.replacedUs) << " us)";
+  if (choice.contendedPlan)
+    mlir::emitRemark(func.getLoc())
+        << "planned with contended collective times (each collective's "
+           "duration times its comm factor), judged with contention";
   if (chosen.numDeferred > 0)
     mlir::emitRemark(loc)
         << "deferred " << chosen.numDeferred
@@ -514,6 +556,9 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
                   gatherCap};
   Choice choice = chooseListSchedule(request);
   tryCriticalPaths(request, choice);
+  if (hasContention(sim.simOps))
+    planWithContention(request, sim, (*analyses)->graph, liveness.getProblem(),
+                       originalMemory.getTimeline(), choice);
   if (!choice.chosen) {
     if (nested)
       emitNestedBlockRemark(*nested)

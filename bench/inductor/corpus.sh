@@ -22,7 +22,8 @@
 #       OUT/NAME.inductor.json, OUT/NAME.inductor-bucket.json and their
 #       pass times OUT/NAME{,-bucket}.inductor-time.json
 #
-# JOBS (default 4) steps run at once.
+# JOBS (default 4) steps run at once. ONLY (a space-separated list of names)
+# restricts every mode to those steps of corpus/configs.txt.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -32,7 +33,14 @@ mode="$1"
 out="$(mkdir -p "$2" && cd "$2" && pwd)"
 estimates="${3:-}"
 export PYTHONUNBUFFERED=1
-configs() { grep -v '^#' "$here/corpus/configs.txt" | grep -v '^ *$'; }
+configs() {
+  grep -v '^#' "$here/corpus/configs.txt" | grep -v '^ *$' |
+    if [ -n "${ONLY:-}" ]; then
+      awk -v only=" $ONLY " 'index(only, " " $1 " ")'
+    else
+      cat
+    fi
+}
 
 one() {
   local name="$1"

@@ -24,19 +24,16 @@ static bool byStart(const std::pair<unsigned, double> &entry, unsigned pos) {
   return entry.first < pos;
 }
 
-/// Runs `op`, at position `pos`, on `state` (the rules of `simulate`).
+/// Runs `op`, at position `pos`, on `state` (the rules of `simulate`, with
+/// the shared StreamTimes).
 template <typename State>
 static void step(State &state, const SimOp &op, unsigned pos) {
   switch (op.kind) {
   case SimOp::Kind::Compute:
-    state.nowUs += op.durationUs;
+    state.compute(op.durationUs);
     break;
   case SimOp::Kind::Start: {
-    if (op.stream >= state.streamFreeUs.size())
-      state.streamFreeUs.resize(op.stream + 1, state.nowUs);
-    double &free = state.streamFreeUs[op.stream];
-    double end = std::max(state.nowUs, free) + op.durationUs;
-    free = end;
+    double end = state.issue(op.stream, op.durationUs).second;
     auto it = llvm::lower_bound(state.inFlight, pos, byStart);
     if (it != state.inFlight.end() && it->first == pos)
       it->second = end;
@@ -49,10 +46,7 @@ static void step(State &state, const SimOp &op, unsigned pos) {
     auto it = llvm::lower_bound(state.inFlight, op.start, byStart);
     if (it == state.inFlight.end() || it->first != op.start)
       break;
-    if (it->second > state.nowUs) {
-      state.exposedUs += it->second - state.nowUs;
-      state.nowUs = it->second;
-    }
+    state.exposedUs += state.waitUntil(it->second);
     state.inFlight.erase(it);
     break;
   }
@@ -94,9 +88,18 @@ static bool sameUpToShift(const State &a, const State &b) {
 FailureOr<IncrementalSimulation>
 IncrementalSimulation::create(ArrayRef<SimOp> ops, unsigned interval) {
   // `simulate` checks the waits.
-  if (failed(simulate(ops)))
+  FailureOr<SimResult> full = simulate(ops);
+  if (failed(full))
     return failure();
   IncrementalSimulation sim;
+  if (hasContention(ops)) {
+    sim.contended = true;
+    sim.ops.assign(ops.begin(), ops.end());
+    sim.numSteps = ops.size();
+    sim.totals.exposedCommUs = full->exposedCommUs;
+    sim.totals.makespanUs = full->makespanUs;
+    return sim;
+  }
   sim.ops.assign(ops.begin(), ops.end());
   sim.interval = std::max(interval, 1u);
   unsigned n = ops.size();
@@ -122,9 +125,7 @@ IncrementalSimulation::create(ArrayRef<SimOp> ops, unsigned interval) {
   }
   sim.numSteps = n;
   sim.totals.exposedCommUs = state.exposedUs;
-  sim.totals.makespanUs = state.nowUs;
-  for (double free : state.streamFreeUs)
-    sim.totals.makespanUs = std::max(sim.totals.makespanUs, free);
+  sim.totals.makespanUs = state.getMakespan();
   return sim;
 }
 
@@ -239,16 +240,14 @@ IncrementalSimulation::run(ArrayRef<Change> changesIn,
     if (next != changes.end() && next->pos == pos)
       op = &(next++)->op;
     if (op->kind == SimOp::Kind::Compute)
-      state.nowUs += op->durationUs;
+      state.compute(op->durationUs);
     else
       step(state, *op, pos);
     ++steps;
   }
   numSteps += steps;
   result.totals.exposedCommUs = state.exposedUs;
-  result.totals.makespanUs = state.nowUs;
-  for (double free : state.streamFreeUs)
-    result.totals.makespanUs = std::max(result.totals.makespanUs, free);
+  result.totals.makespanUs = state.getMakespan();
   return result;
 }
 
@@ -276,8 +275,43 @@ IncrementalSimulation::findEvaluated(ArrayRef<Change> changes) const {
   return nullptr;
 }
 
+std::optional<FailureOr<IncrementalSimulation::Totals>>
+IncrementalSimulation::runContended(ArrayRef<Change> changes) const {
+  bool changesContend = llvm::any_of(changes, [](const Change &change) {
+    return hasContention(ArrayRef<SimOp>(change.op));
+  });
+  if (!contended && !changesContend)
+    return std::nullopt;
+  std::vector<SimOp> changed;
+  changed.reserve(ops.size());
+  for (const SimOp &op : ops) {
+    // Dependences are not simulated here (see `create`).
+    SimOp copy = op;
+    copy.deps.clear();
+    changed.push_back(std::move(copy));
+  }
+  std::vector<bool> seen(changed.size(), false);
+  for (const Change &change : changes) {
+    if (change.pos >= changed.size() || seen[change.pos])
+      return FailureOr<Totals>(failure());
+    seen[change.pos] = true;
+    changed[change.pos] = change.op;
+    changed[change.pos].deps.clear();
+  }
+  numSteps += changed.size();
+  FailureOr<SimResult> result = simulateWithContention(changed);
+  if (failed(result))
+    return FailureOr<Totals>(failure());
+  Totals out;
+  out.exposedCommUs = result->exposedCommUs;
+  out.makespanUs = result->makespanUs;
+  return FailureOr<Totals>(out);
+}
+
 FailureOr<IncrementalSimulation::Totals>
 IncrementalSimulation::evaluate(ArrayRef<Change> changes) const {
+  if (std::optional<FailureOr<Totals>> full = runContended(changes))
+    return *full;
   if (const Run *kept = findEvaluated(changes))
     return kept->totals;
   // With its checkpoints, so that `apply` can reuse it.
@@ -291,6 +325,16 @@ IncrementalSimulation::evaluate(ArrayRef<Change> changes) const {
 }
 
 LogicalResult IncrementalSimulation::apply(ArrayRef<Change> changes) {
+  if (std::optional<FailureOr<Totals>> full = runContended(changes)) {
+    if (failed(*full))
+      return failure();
+    for (const Change &change : changes)
+      ops[change.pos] = change.op;
+    contended = true;
+    totals = **full;
+    evaluated.clear();
+    return success();
+  }
   // The simulation of an evaluated change is that of this one: the state
   // has not changed since.
   FailureOr<Run> result = failure();

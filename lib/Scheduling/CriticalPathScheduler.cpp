@@ -6,15 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Scheduling/CriticalPathScheduler.h"
-#include "sched/Scheduling/MemoryWindow.h"
-#include "sched/Scheduling/StreamClock.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
-#include <deque>
 #include <numeric>
-#include <set>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -156,137 +152,25 @@ mlir::sched::interleavedRanks(const BlockSimulation &sim,
   return rank;
 }
 
-namespace {
-using Delay = CriticalPathSchedule::Delay;
+//===----------------------------------------------------------------------===//
+// RankPriority
+//===----------------------------------------------------------------------===//
 
-/// The state of one run of the critical-path scheduler.
-class CriticalPathScheduler {
-public:
-  CriticalPathScheduler(const ScheduleProblem &problem, int64_t maxInFlight,
-                        ArrayRef<int64_t> maxInFlightBytes, int64_t budget,
-                        bool keepOrder, unsigned gatherCap, bool countGathers);
-  /// Sets the priority ranks; returns false where `priority` finds nothing
-  /// to try (Interleaved without micro-batches).
-  bool initRanks(CriticalPathPriority priority);
-  /// Places every step; returns the result.
-  CriticalPathSchedule run();
-
-private:
-  /// Finds the shared starts (the weight gathers): those that depend on no
-  /// compute op.
-  void findShared();
-  /// The key of a ready start: its input order with keepOrder, else rank.
-  std::pair<unsigned, unsigned> startKey(unsigned start) const {
-    return std::make_pair(keepOrder ? p.getStartIndex(start) : rank[start],
-                          start);
-  }
-  /// Whether the wait of `start` lacks the dependence on it in the graph.
-  bool extraWaitEdge(unsigned start) const;
-  void makeReady(unsigned step);
-  /// Places `step`: charges the window, advances memory and the clock, and
-  /// makes its successors ready.
-  void place(unsigned step);
-  /// Counts a use of a shared start's wait, or the wait itself, by `step`.
-  void countGatherUses(unsigned step);
-  /// The wait that may be placed on `stream`: that of its oldest collective
-  /// in flight, once ready; or n.
-  unsigned placeableWait(unsigned stream) const;
-  /// The placeable wait whose collective ends first, or n.
-  unsigned earliestWait() const;
-  /// The best ready start that may be issued now (the next one in input
-  /// order with keepOrder), ignoring the caps unless `respectCap`, and the
-  /// budget unless `respectBudget`; n if there is none. A shared start over
-  /// the gather cap yields to the group's other starts.
-  unsigned bestStart(bool respectCap, bool respectBudget);
-  /// The compute op to run now among the ready ones, or n to place a wait
-  /// first (readyCompute is not empty).
-  unsigned chooseCompute() const;
-  /// One step of the main loop; false if nothing can be placed.
-  bool placeNext();
-
-  const ScheduleProblem &p;
-  int64_t budget;
-  bool keepOrder;
-  unsigned gatherCap;
-  bool countGathers;
-  unsigned n, terminator, numStreams;
-  CriticalPathSchedule result;
-  std::vector<unsigned> missing, rank;
-  std::vector<bool> shared;
-  /// Per shared start issued: its wait and the wait's users (the terminator
-  /// aside) not placed yet; the shared starts with some left.
-  std::vector<unsigned> pendingUses;
-  unsigned outstanding = 0;
-  MemoryWindow memory;
-  StreamClock clock;
-  unsigned nextInOrder = 0;
-  // Ready sets, ordered by priority (starts: by input order with keepOrder).
-  std::set<std::pair<unsigned, unsigned>> readyCompute;
-  std::set<std::pair<int64_t, unsigned>> readyByAllocation;
-  std::vector<std::set<std::pair<unsigned, unsigned>>> readyStarts;
-  /// The ready shared starts, apart, for the gather cap.
-  std::vector<std::set<std::pair<unsigned, unsigned>>> readyShared;
-  /// Ready starts of each group by input position: one before the first
-  /// unplaced op of the input order is overdue and goes first (the ops
-  /// after it in input order may wait for it).
-  std::vector<std::set<unsigned>> readyStartsByStep;
-  std::vector<bool> waitReady;
-};
-} // namespace
-
-CriticalPathScheduler::CriticalPathScheduler(const ScheduleProblem &problem,
-                                             int64_t maxInFlight,
-                                             ArrayRef<int64_t> maxInFlightBytes,
-                                             int64_t budget, bool keepOrder,
-                                             unsigned gatherCap,
-                                             bool countGathers)
-    : p(problem), budget(budget), keepOrder(keepOrder), gatherCap(gatherCap),
-      countGathers(countGathers), n(problem.size()), terminator(n - 1),
-      numStreams(problem.getNumGroups()), memory(problem),
-      clock(n, numStreams) {
-  clock.setCaps(maxInFlight, maxInFlightBytes);
-  result.delays.assign(n, Delay::None);
-  // Dependences: the graph's, and every wait after its start.
-  missing.resize(n);
-  for (unsigned step = 0; step < n; ++step) {
-    missing[step] = p.getGraph().getPreds(step).size();
-    if (p.isWait(step) &&
-        !llvm::is_contained(p.getGraph().getPreds(step), p.getOp(step).start))
-      ++missing[step];
-  }
-  shared.assign(n, false);
-  if (countGathers)
-    findShared();
-  pendingUses.assign(n, 0);
-  readyStarts.resize(numStreams);
-  readyShared.resize(numStreams);
-  readyStartsByStep.resize(numStreams);
-  waitReady.assign(n, false);
-}
-
-void CriticalPathScheduler::findShared() {
-  std::vector<bool> afterCompute(n, false);
-  for (unsigned step = 0; step < n; ++step) {
-    bool after = p.isWait(step) && p.getOp(step).start < n &&
-                 afterCompute[p.getOp(step).start];
-    for (unsigned pred : p.getGraph().getPreds(step))
-      after = after || afterCompute[pred] || p.isCompute(pred);
-    afterCompute[step] = after;
-    shared[step] = p.isStart(step) && !after && p.getWait(step) < n;
-  }
-}
-
-bool CriticalPathScheduler::initRanks(CriticalPathPriority priority) {
+std::optional<RankPriority>
+RankPriority::create(const ScheduleProblem &p, CriticalPathPriority priority) {
   // The priority rank of each step (0 is the highest): its input position,
   // by bottom level, or by the interleaved plan, ties to the lower step.
-  rank.resize(n);
+  unsigned n = p.size();
+  std::vector<unsigned> rank(n);
   std::iota(rank.begin(), rank.end(), 0u);
   if (priority == CriticalPathPriority::Interleaved) {
     rank = interleavedRanks(p.getSimulation(), p.getGraph());
-    return !rank.empty();
+    if (rank.empty())
+      return std::nullopt;
+    return RankPriority(std::move(rank));
   }
   if (priority != CriticalPathPriority::BottomLevel)
-    return true;
+    return RankPriority(std::move(rank));
   std::vector<double> level(n, 0);
   for (unsigned step = n; step-- > 0;) {
     double tail = 0;
@@ -302,203 +186,58 @@ bool CriticalPathScheduler::initRanks(CriticalPathPriority priority) {
                    [&](unsigned a, unsigned b) { return level[a] > level[b]; });
   for (auto [r, step] : llvm::enumerate(byPriority))
     rank[step] = r;
-  return true;
+  return RankPriority(std::move(rank));
 }
 
-bool CriticalPathScheduler::extraWaitEdge(unsigned start) const {
-  unsigned wait = p.getWait(start);
-  return wait < n && !llvm::is_contained(p.getGraph().getPreds(wait), start);
+//===----------------------------------------------------------------------===//
+// MemoryScanDeferral
+//===----------------------------------------------------------------------===//
+
+void MemoryScanDeferral::onReady(unsigned step) {
+  readyByAllocation.insert({p.getAllocatedBytes(step), step});
 }
 
-void CriticalPathScheduler::makeReady(unsigned step) {
-  if (step == terminator)
-    return;
-  if (p.isWait(step)) {
-    waitReady[step] = true;
-  } else if (p.isStart(step)) {
-    (shared[step] ? readyShared : readyStarts)[p.getOp(step).stream].insert(
-        startKey(step));
-    readyStartsByStep[p.getOp(step).stream].insert(step);
-  } else {
-    readyCompute.insert({rank[step], step});
-    readyByAllocation.insert({p.getAllocatedBytes(step), step});
-  }
+void MemoryScanDeferral::onPlaced(unsigned step) {
+  readyByAllocation.erase({p.getAllocatedBytes(step), step});
 }
 
-void CriticalPathScheduler::place(unsigned step) {
-  result.order.push_back(step);
-  memory.chargeAndPlace(step);
-  const SimOp &op = p.getOp(step);
-  if (op.kind == SimOp::Kind::Compute) {
-    readyCompute.erase({rank[step], step});
-    readyByAllocation.erase({p.getAllocatedBytes(step), step});
-    clock.compute(op.durationUs);
-  } else if (op.kind == SimOp::Kind::Start) {
-    (shared[step] ? readyShared : readyStarts)[op.stream].erase(startKey(step));
-    if (shared[step]) {
-      unsigned uses = 1;
-      for (unsigned succ : p.getGraph().getSuccs(p.getWait(step)))
-        uses += succ != terminator;
-      pendingUses[step] = uses;
-      result.maxGathersAhead = std::max(result.maxGathersAhead, ++outstanding);
-    }
-    readyStartsByStep[op.stream].erase(step);
-    ++nextInOrder;
-    clock.issue(step, op.stream, op.durationUs, p.getCollectiveBytes(step));
-    if (extraWaitEdge(step) && --missing[p.getWait(step)] == 0)
-      makeReady(p.getWait(step));
-  } else {
-    waitReady[step] = false;
-    clock.wait(op.start, p.getOp(op.start).stream);
-  }
-  for (unsigned succ : p.getGraph().getSuccs(step))
-    if (--missing[succ] == 0)
-      makeReady(succ);
-  if (countGathers)
-    countGatherUses(step);
-}
-
-void CriticalPathScheduler::countGatherUses(unsigned step) {
-  auto use = [&](unsigned start) {
-    if (start < n && shared[start] && pendingUses[start] > 0 &&
-        --pendingUses[start] == 0)
-      --outstanding;
-  };
-  if (p.isWait(step))
-    use(p.getOp(step).start);
-  for (unsigned pred : p.getGraph().getPreds(step))
-    if (p.isWait(pred))
-      use(p.getOp(pred).start);
-}
-
-unsigned CriticalPathScheduler::placeableWait(unsigned stream) const {
-  const std::deque<unsigned> &inFlight = clock.getInFlight(stream);
-  if (inFlight.empty())
-    return n;
-  unsigned wait = p.getWait(inFlight.front());
-  return wait < n && waitReady[wait] ? wait : n;
-}
-
-unsigned CriticalPathScheduler::earliestWait() const {
-  unsigned best = n;
-  for (unsigned stream = 0; stream < numStreams; ++stream) {
-    unsigned wait = placeableWait(stream);
-    if (wait < n && (best == n || clock.getEnd(p.getOp(wait).start) <
-                                      clock.getEnd(p.getOp(best).start)))
-      best = wait;
-  }
-  return best;
-}
-
-unsigned CriticalPathScheduler::bestStart(bool respectCap, bool respectBudget) {
-  unsigned best = n;
-  bool gathersCapped = respectCap && outstanding >= gatherCap;
-  for (unsigned stream = 0; stream < numStreams; ++stream) {
-    if (readyStartsByStep[stream].empty())
-      continue;
-    unsigned start = n;
-    if (!readyStarts[stream].empty())
-      start = readyStarts[stream].begin()->second;
-    if (!readyShared[stream].empty()) {
-      unsigned gather = readyShared[stream].begin()->second;
-      if (gathersCapped)
-        result.delays[gather] = Delay::GatherCap;
-      else if (start == n || startKey(gather) < startKey(start))
-        start = gather;
-    }
-    if (unsigned overdue = *readyStartsByStep[stream].begin();
-        overdue < memory.getFrontier())
-      start = overdue;
-    if (start == n)
-      continue;
-    if (keepOrder && p.getStartIndex(start) != nextInOrder)
-      continue;
-    if (respectCap && clock.isFull(stream, p.getCollectiveBytes(start))) {
-      result.delays[start] = Delay::InFlightCap;
-      continue;
-    }
-    if (respectBudget && !memory.fits(start, budget)) {
-      result.delays[start] = Delay::Memory;
-      continue;
-    }
-    if (best == n || startKey(start) < startKey(best))
-      best = start;
-  }
-  return best;
-}
-
-unsigned CriticalPathScheduler::chooseCompute() const {
+unsigned MemoryScanDeferral::chooseCompute(const ListEngine &engine) const {
+  const MemoryWindow &memory = engine.getMemory();
+  int64_t budget = engine.getOptions().budget;
+  const std::set<PriorityKey> &ready = engine.getReadyCompute();
   unsigned scanned = 0;
-  for (auto it = readyCompute.begin();
-       it != readyCompute.end() && scanned < kMemoryScan; ++it, ++scanned)
+  for (auto it = ready.begin(); it != ready.end() && scanned < kMemoryScan;
+       ++it, ++scanned)
     if (memory.fits(it->second, budget))
       return it->second;
   // Nothing fits: the first op of the input order that is not placed yet,
   // if ready (it runs ahead of nothing); else a wait, which lets it become
   // ready; else the op that allocates least.
+  unsigned n = p.size();
   unsigned frontier = memory.getFrontier();
-  if (frontier < n && missing[frontier] == 0 && !p.isWait(frontier) &&
-      frontier != terminator)
+  if (frontier < n && engine.getMissing(frontier) == 0 && !p.isWait(frontier) &&
+      frontier != p.getTerminator())
     return frontier;
   return n;
 }
 
-bool CriticalPathScheduler::placeNext() {
-  // 1. Waits of collectives that have ended: free, and they free memory and
-  // the group's slot.
-  for (unsigned stream = 0; stream < numStreams; ++stream) {
-    unsigned wait = placeableWait(stream);
-    if (wait < n && clock.getEnd(p.getOp(wait).start) <= clock.now()) {
-      place(wait);
-      return true;
+void MemoryScanDeferral::runCompute(ListEngine &engine) {
+  unsigned n = p.size();
+  unsigned chosen = chooseCompute(engine);
+  if (chosen == n) {
+    unsigned wait = engine.getEarliestWait([](unsigned) { return true; });
+    if (wait < n) {
+      engine.place(wait);
+      return;
     }
+    chosen = readyByAllocation.begin()->second;
   }
-  // 2. Issue ready starts as soon as the cap and the budget allow.
-  unsigned start = bestStart(/*respectCap=*/true, /*respectBudget=*/true);
-  if (start < n) {
-    place(start);
-    return true;
-  }
-  // 3. Compute: the highest priority that fits the budget.
-  if (!readyCompute.empty()) {
-    unsigned chosen = chooseCompute();
-    if (chosen == n) {
-      unsigned wait = earliestWait();
-      if (wait < n) {
-        place(wait);
-        return true;
-      }
-      chosen = readyByAllocation.begin()->second;
-    }
-    place(chosen);
-    return true;
-  }
-  // 4. Nothing to compute: wait for the collective that ends first.
-  if (unsigned wait = earliestWait(); wait < n) {
-    place(wait);
-    return true;
-  }
-  // 5. Only starts held back are left: the budget, then the cap yields.
-  start = bestStart(/*respectCap=*/true, /*respectBudget=*/false);
-  if (start == n)
-    start = bestStart(/*respectCap=*/false, /*respectBudget=*/false);
-  if (start == n)
-    return false; // Cannot happen for a valid input; the caller checks.
-  place(start);
-  return true;
+  engine.place(chosen);
 }
 
-CriticalPathSchedule CriticalPathScheduler::run() {
-  for (unsigned step = 0; step < n; ++step)
-    if (missing[step] == 0)
-      makeReady(step);
-  while (result.order.size() + 1 < n)
-    if (!placeNext())
-      break;
-  if (result.order.size() + 1 == n)
-    result.order.push_back(terminator);
-  return std::move(result);
-}
+//===----------------------------------------------------------------------===//
+// scheduleCriticalPath
+//===----------------------------------------------------------------------===//
 
 CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     const ScheduleProblem &problem, CriticalPathPriority priority,
@@ -506,6 +245,13 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     ArrayRef<int64_t> maxInFlightBytes) {
   if (problem.size() == 0)
     return {};
+  std::optional<RankPriority> ranks = RankPriority::create(problem, priority);
+  if (!ranks) {
+    // No micro-batches: nothing to try.
+    CriticalPathSchedule none;
+    none.delays.assign(problem.size(), ScheduleDelay::None);
+    return none;
+  }
   // The window (MemoryWindow.h): an op placed ahead of unplaced ops of the
   // input order is charged, at their positions, what it allocates and keeps
   // less what it is the last user of; it is placed only if the window stays
@@ -518,17 +264,24 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   //
   // Shared starts (the weight gathers) are found with a cap or the
   // interleaved priority (which reports how many were ahead at most).
-  bool countGathers = gatherCap != kNoGatherCap ||
-                      priority == CriticalPathPriority::Interleaved;
-  CriticalPathScheduler scheduler(problem, maxInFlight, maxInFlightBytes,
-                                  budget, keepOrder, gatherCap, countGathers);
-  if (!scheduler.initRanks(priority)) {
-    // No micro-batches: nothing to try.
-    CriticalPathSchedule none;
-    none.delays.assign(problem.size(), Delay::None);
-    return none;
-  }
-  return scheduler.run();
+  EngineOptions options(maxInFlight, budget, keepOrder);
+  options.maxInFlightBytes.assign(maxInFlightBytes.begin(),
+                                  maxInFlightBytes.end());
+  options.rules.overdueFirst = true;
+  options.rules.forceWithinCapFirst = true;
+  std::optional<GatherCap> gathers;
+  if (gatherCap != kNoGatherCap ||
+      priority == CriticalPathPriority::Interleaved)
+    gathers.emplace(problem, gatherCap);
+  MemoryScanDeferral deferral(problem);
+  ListEngine engine(problem, options, *ranks, deferral,
+                    gathers ? &*gathers : nullptr);
+  CriticalPathSchedule result;
+  result.order = engine.run();
+  result.delays = engine.takeDelays();
+  if (gathers)
+    result.maxGathersAhead = gathers->getMaxAhead();
+  return result;
 }
 
 CriticalPathSchedule mlir::sched::scheduleCriticalPath(

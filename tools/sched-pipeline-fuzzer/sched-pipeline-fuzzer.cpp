@@ -22,12 +22,13 @@
 // all-reduces) a value or writes a buffer; calls of external functions;
 // collectives of every kind, on random groups, with one to three entries,
 // half of them like the previous one (what bucketing merges), whose waits
-// come some ops later in random order. In the buffer form no op writes a
-// buffer while a collective reads it (the input is a valid schedule). An
-// eighth of the programs have huge shapes and costs, and an eighth of most
-// option values are extreme (up to 2^63 - 1, a slack of 1e30). Every op has
-// a unique location (fuzz:<id>), which is how the checks find it after a
-// pass (an op made of several has their fused location).
+// come some ops later in random order; a sixth of them collective permutes
+// with random partial permutations as their pairs (buildPermute). In the buffer
+// form no op writes a buffer while a collective reads it (the input is a valid
+// schedule). An eighth of the programs have huge shapes and costs, and an
+// eighth of most option values are extreme (up to 2^63 - 1, a slack of 1e30).
+// Every op has a unique location (fuzz:<id>), which is how the checks find it
+// after a pass (an op made of several has their fused location).
 //
 // Every pass runs on every input; the pipeline on a third of them (with its
 // default exact reordering on a quarter of those: it can take seconds).
@@ -188,6 +189,7 @@ private:
   void buildCompute();
   void buildElementwise();
   void buildCollective();
+  void buildPermute();
   void buildWait(size_t index);
   void buildLoop();
   void buildCall();
@@ -574,6 +576,52 @@ void Generator::buildCollective() {
   pending.push_back({start, bufferForm ? inputs : SmallVector<Value>()});
 }
 
+/// A sched.collective_permute_start on a random group: a random partial
+/// permutation of the group's positions as its (source, target) pairs (each
+/// position the source and the target of at most one pair, none at all
+/// sometimes), one to three entries of any byte-sized type (each result the
+/// type of its input). The pipeline-parallel steps' transfers are these.
+void Generator::buildPermute() {
+  const Group &group =
+      groups[data.ConsumeIntegralInRange<size_t>(0, groups.size() - 1)];
+  // Positions are those of group-relative ranks; large groups get pairs
+  // among their first 16 positions (the verifier walks every pair).
+  int64_t n = std::min<int64_t>(group.size, 16);
+  SmallVector<int64_t> targets;
+  for (int64_t i = 0; i < n; ++i)
+    targets.push_back(i);
+  for (int64_t i = n - 1; i > 0; --i)
+    std::swap(targets[i], targets[data.ConsumeIntegralInRange<int64_t>(0, i)]);
+  SmallVector<int64_t> pairs;
+  for (int64_t source = 0; source < n; ++source)
+    if (data.ConsumeBool()) {
+      pairs.push_back(source);
+      pairs.push_back(targets[source]);
+    }
+  unsigned numEntries = data.ConsumeIntegralInRange<unsigned>(1, 3);
+  SmallVector<Value> inputs, outputs;
+  SmallVector<Type> resultTypes;
+  for (unsigned i = 0; i < numEntries; ++i) {
+    Value input = pickValue();
+    auto type = cast<ShapedType>(input.getType());
+    if (!type.hasStaticShape() || !isByteSized(type.getElementType()) ||
+        numElements(type.getShape()) > maxElements()) {
+      input = convert(input, pickShape(0), pickElementType(false, true));
+      type = cast<ShapedType>(input.getType());
+    }
+    ShapedType resultType = makeType(type.getShape(), type.getElementType());
+    inputs.push_back(input);
+    resultTypes.push_back(resultType);
+    if (bufferForm)
+      outputs.push_back(allocOrEmpty(resultType));
+  }
+  auto start = CollectivePermuteStartOp::create(
+      b, next(), FutureType::get(context, resultTypes), inputs, outputs,
+      FlatSymbolRefAttr::get(context, group.name),
+      b.getDenseI64ArrayAttr(pairs));
+  pending.push_back({start, bufferForm ? inputs : SmallVector<Value>()});
+}
+
 void Generator::buildWait(size_t index) {
   Pending p = pending[index];
   pending.erase(pending.begin() + index);
@@ -677,7 +725,11 @@ void Generator::buildFunction(StringRef name) {
     if (!pending.empty() && choice < 3) {
       buildWait(data.ConsumeIntegralInRange<size_t>(0, pending.size() - 1));
     } else if (choice < 6) {
-      buildCollective();
+      // A sixth of the collectives are permutes (buildPermute).
+      if (data.ConsumeIntegralInRange<int>(0, 5) == 0)
+        buildPermute();
+      else
+        buildCollective();
     } else if (choice == 6 && !bufferForm) {
       buildElementwise();
     } else if (choice == 7 && data.ConsumeBool()) {
@@ -1646,8 +1698,11 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
                      /*verifiedWithCap=*/false);
       });
   if (o.pipelineBucket) {
+    // As buildSchedPipeline sets them.
     SchedBucketCollectivesOptions bucket;
     bucket.keepCollectiveOrder = o.pipelineKeepOrder;
+    bucket.maxInFlight = o.pipelineMaxInFlight;
+    bucket.capacityCheck = CapacityCheck::Off;
     stage(
         "sched-bucket-collectives",
         [&](OpPassManager &pm) {

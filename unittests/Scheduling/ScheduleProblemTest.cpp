@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The problem model, the memory window, the stream clock and the list
-// scheduler on the worked example of docs/Scheduling.md, built without IR:
+// The problem model, the memory window, the stream clock, the list engine
+// with a custom policy and the two schedulers on the worked example of
+// docs/Scheduling.md, built without IR:
 //
 //   0 A  compute 10 us  reads the argument, defines a (100 B)
 //   1 S  all-reduce start of a, 20 us on group 0, defines s (100 B)
@@ -18,10 +19,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Scheduling/ScheduleProblem.h"
+#include "sched/Analysis/StreamClock.h"
 #include "sched/Scheduling/CriticalPathScheduler.h"
+#include "sched/Scheduling/ListEngine.h"
 #include "sched/Scheduling/ListScheduler.h"
 #include "sched/Scheduling/MemoryWindow.h"
-#include "sched/Scheduling/StreamClock.h"
 
 #include "gtest/gtest.h"
 
@@ -156,6 +158,81 @@ TEST(ScheduleProblemTest, MemoryWindowChargesWhatRunsAhead) {
   EXPECT_EQ(memory.getLive(), 110);
   // The frontier skips the start and stops at the wait.
   EXPECT_EQ(memory.getFrontier(), 2u);
+}
+
+namespace {
+/// A custom priority: the longest compute op first; starts in input order.
+class LongestFirst : public PriorityPolicy {
+public:
+  explicit LongestFirst(const ScheduleProblem &problem) : p(problem) {}
+  PriorityKey getComputeKey(unsigned step) const override {
+    return {1000 - static_cast<unsigned>(p.getOp(step).durationUs), step};
+  }
+  PriorityKey getStartKey(unsigned start) const override {
+    return {start, start};
+  }
+
+private:
+  const ScheduleProblem &p;
+};
+
+/// A custom deferral: runs the ready compute op of best priority, and
+/// records what the engine tells it.
+class RunFirst : public DeferralPolicy {
+public:
+  void onReady(unsigned step) override { events.push_back(step); }
+  void onPlaced(unsigned step) override { events.push_back(100 + step); }
+  void runCompute(ListEngine &engine) override {
+    engine.place(engine.getReadyCompute().begin()->second);
+  }
+  std::vector<unsigned> events;
+};
+} // namespace
+
+TEST(ScheduleProblemTest, ListEngineRunsCustomPolicies) {
+  Example example;
+  ScheduleProblem problem(example.sim, example.graph, example.memory,
+                          example.inputMemory);
+  EngineOptions options;
+  options.maxInFlight = 2;
+  options.budget = 1000;
+  LongestFirst priority(problem);
+  RunFirst deferral;
+  ListEngine engine(problem, options, priority, deferral);
+  // B (15 us) before A (10 us): S can only start after both, and nothing is
+  // left to hide it, so W waits for it.
+  EXPECT_EQ(engine.run(), (std::vector<unsigned>{4, 0, 1, 2, 3, 5}));
+  EXPECT_DOUBLE_EQ(engine.getClock().now(), 50);
+  // A and B ready at once; B placed, A placed, C ready once W is, C placed.
+  EXPECT_EQ(deferral.events, (std::vector<unsigned>{0, 4, 104, 100, 3, 103}));
+  FailureOr<SimResult> after = simulate(example.sim.simOps, engine.getOrder());
+  ASSERT_TRUE(succeeded(after));
+  EXPECT_DOUBLE_EQ(after->makespanUs, 50);
+  EXPECT_EQ(engine.getDelays()[1], ScheduleDelay::None);
+}
+
+TEST(ScheduleProblemTest, ListEngineInFlightCapAndFallback) {
+  Example example;
+  ScheduleProblem problem(example.sim, example.graph, example.memory,
+                          example.inputMemory);
+  // No collective may be in flight: S is held back while B runs, then
+  // issued by the fallback, recorded as held by the in-flight cap.
+  EngineOptions options;
+  options.maxInFlight = 0;
+  options.budget = 1000;
+  StartEarlyPriority priority(problem);
+  RunFirst deferral;
+  ListEngine engine(problem, options, priority, deferral);
+  EXPECT_FALSE(engine.hasFreeSlot(0, 1));
+  EXPECT_EQ(engine.run(), (std::vector<unsigned>{0, 4, 1, 2, 3, 5}));
+  EXPECT_EQ(engine.getDelays()[1], ScheduleDelay::InFlightCap);
+  // With one slot S goes out as soon as A is done, and B hides it.
+  options.maxInFlight = 1;
+  RunFirst again;
+  ListEngine capped(problem, options, priority, again);
+  EXPECT_TRUE(capped.hasFreeSlot(0, 1));
+  EXPECT_EQ(capped.run(), (std::vector<unsigned>{0, 1, 4, 2, 3, 5}));
+  EXPECT_EQ(capped.getDelays()[1], ScheduleDelay::None);
 }
 
 TEST(ScheduleProblemTest, ListSchedulerHidesTheCollective) {

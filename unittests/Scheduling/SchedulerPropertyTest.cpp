@@ -271,6 +271,21 @@ TEST(SchedulerPropertyTest, CriticalPathSchedulesAreValid) {
                                      keepOrder)
                     .order != schedule.order;
         }
+      // A byte cap of each group's largest collective, without a count cap
+      // (the engine's hasFreeSlot): valid, and never more bytes in flight
+      // than the cap but alone.
+      ScheduleProblem problem(*sim, graph, liveness->getProblem(),
+                              input.getTimeline());
+      int64_t largest = 1;
+      for (unsigned start : problem.getStarts())
+        largest = std::max(largest, problem.getCollectiveBytes(start));
+      std::vector<int64_t> capBytes(problem.getNumGroups(), largest);
+      CriticalPathSchedule capped = scheduleCriticalPath(
+          problem, CriticalPathPriority::BottomLevel, INT64_MAX, budget,
+          keepOrder, kNoGatherCap, capBytes);
+      ASSERT_EQ(capped.order.size(), n) << "trial " << trial;
+      checkOrder(*sim, graph, capped.order, INT64_MAX, keepOrder, trial);
+      checkBytesInFlight(problem, capped.order, largest, trial);
     }
   }
   EXPECT_GT(faster, trials);

@@ -19,11 +19,18 @@
 // the rest. Applying a change stores the new checkpoints it simulated and
 // adds the shift to the later ones (a Fenwick tree, O(log n)).
 //
+// With contention (a start with a contention factor other than 1, in the
+// order or in a change), the end of a collective depends on the compute
+// after its start, so checkpoints do not apply: every evaluation simulates
+// the whole changed order (simulateWithContention). Exact, but O(n) per
+// evaluation.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SCHED_ANALYSIS_INCREMENTALSIMULATION_H
 #define SCHED_ANALYSIS_INCREMENTALSIMULATION_H
 
+#include "sched/Analysis/StreamClock.h"
 #include "sched/Analysis/StreamSimulator.h"
 
 #include "mlir/Support/LLVM.h"
@@ -79,13 +86,12 @@ public:
   uint64_t getNumSimulatedSteps() const { return numSteps; }
 
 private:
-  /// The state of the streams just before a position.
-  struct State {
-    double nowUs = 0;
+  /// The state of the streams just before a position: the shared stream
+  /// times (StreamClock.h; at a checkpoint no stream is free before `nowUs`)
+  /// and what only this simulation keeps.
+  struct State : StreamTimes {
     /// Exposed communication so far.
     double exposedUs = 0;
-    /// When each communication stream is free; never below `nowUs`.
-    SmallVector<double, 4> streamFreeUs;
     /// End time of each collective still in flight, by position of its
     /// start (sorted by it); only those that end after `nowUs`. A few at a
     /// time: a sorted vector copies without allocating, as checkpoints do.
@@ -111,6 +117,9 @@ private:
   static constexpr unsigned kNumEvaluated = 4;
 
   IncrementalSimulation() = default;
+  /// Returns whether `changes` must be simulated over the whole order (with
+  /// contention), and the totals of that simulation then, or failure.
+  std::optional<FailureOr<Totals>> runContended(ArrayRef<Change> changes) const;
   FailureOr<Run> run(ArrayRef<Change> changes, bool keepCheckpoints) const;
   /// Returns the kept outcome of `changes`, or null.
   const Run *findEvaluated(ArrayRef<Change> changes) const;
@@ -125,6 +134,8 @@ private:
   std::vector<SmallVector<unsigned, 1>> waitsOf;
   unsigned interval = 64;
   unsigned numStreams = 0;
+  /// Whether the order has contention factors (then no checkpoints).
+  bool contended = false;
   /// Checkpoint i is the state before position i * interval, stored less
   /// the shifts of the Fenwick trees below at the time it was written.
   std::vector<State> checkpoints;

@@ -16,9 +16,12 @@
 #ifndef SCHED_SCHEDULING_CRITICALPATHSCHEDULER_H
 #define SCHED_SCHEDULING_CRITICALPATHSCHEDULER_H
 
+#include "sched/Scheduling/ListEngine.h"
 #include "sched/Scheduling/ScheduleProblem.h"
 
 #include <cstdint>
+#include <optional>
+#include <set>
 #include <vector>
 
 namespace mlir {
@@ -37,9 +40,6 @@ struct CriticalPathSchedule {
   /// Interleaved priority.
   unsigned maxGathersAhead = 0;
 };
-
-/// No limit on the weight gathers issued ahead (scheduleCriticalPath).
-constexpr unsigned kNoGatherCap = ~0u;
 
 /// What the scheduler runs first among the ready compute ops.
 enum class CriticalPathPriority {
@@ -77,6 +77,47 @@ enum class CriticalPathPriority {
 std::vector<unsigned> interleavedRanks(const BlockSimulation &sim,
                                        const DependenceGraph &graph);
 
+/// The priority of the critical-path scheduler: a rank per step (0 first),
+/// for compute ops and starts alike.
+class RankPriority : public PriorityPolicy {
+public:
+  /// The ranks of `priority` on `problem`; none where it finds nothing to
+  /// try (Interleaved without micro-batches).
+  static std::optional<RankPriority> create(const ScheduleProblem &problem,
+                                            CriticalPathPriority priority);
+  /// Ranks given by the caller (one per step).
+  explicit RankPriority(std::vector<unsigned> rank) : rank(std::move(rank)) {}
+  PriorityKey getComputeKey(unsigned step) const override {
+    return {rank[step], step};
+  }
+  PriorityKey getStartKey(unsigned start) const override {
+    return {rank[start], start};
+  }
+
+private:
+  std::vector<unsigned> rank;
+};
+
+/// The deferral of the critical-path scheduler: the ready compute op of
+/// highest priority that keeps live memory within the budget (among the
+/// first few); if none fits, the first unplaced op of the input order if it
+/// is ready, else a wait, else the ready op that allocates least.
+class MemoryScanDeferral : public DeferralPolicy {
+public:
+  explicit MemoryScanDeferral(const ScheduleProblem &problem) : p(problem) {}
+  void onReady(unsigned step) override;
+  void onPlaced(unsigned step) override;
+  void runCompute(ListEngine &engine) override;
+
+private:
+  /// The compute op to run now among the ready ones, or n to place a wait
+  /// first.
+  unsigned chooseCompute(const ListEngine &engine) const;
+
+  const ScheduleProblem &p;
+  std::set<std::pair<int64_t, unsigned>> readyByAllocation;
+};
+
 /// Schedules the steps of `sim` (its last step is the terminator and stays
 /// last) in simulated time:
 ///
@@ -85,13 +126,12 @@ std::vector<unsigned> interleavedRanks(const BlockSimulation &sim,
 /// * A wait whose collective has ended is placed at once; a ready start is
 ///   issued as soon as its group has fewer than `maxInFlight` collectives in
 ///   flight (and, with `maxInFlightBytes`, room under the group's byte cap:
-///   StreamClock::setCaps) and its output fits the budget (with `keepOrder`,
-///   starts go in their input order), the start of highest priority first.
-///   With a
-///   `gatherCap`, a shared start (one that depends on no compute op: a
-///   weight gather) waits while `gatherCap` shared starts are issued whose
-///   wait or one of the wait's users (the terminator aside) is not placed
-///   yet; the group's other starts go meanwhile.
+///   EngineOptions::maxInFlightBytes) and its output fits the budget (with
+///   `keepOrder`, starts go in their input order), the start of highest
+///   priority first. With a `gatherCap`, a shared start (one that depends on no
+///   compute op: a weight gather) waits while `gatherCap` shared starts are
+///   issued whose wait or one of the wait's users (the terminator aside) is not
+///   placed yet; the group's other starts go meanwhile.
 /// * When the compute stream is free it runs the ready compute op of
 ///   highest priority that keeps live memory within `budget` (among the
 ///   first few); if none fits it places a wait, or else the ready op that
@@ -99,9 +139,10 @@ std::vector<unsigned> interleavedRanks(const BlockSimulation &sim,
 /// * With no compute ready it waits for the collective that ends first;
 ///   waits of one group go in issue order.
 ///
-/// O(n log n) time for n steps
-/// and a bounded number of groups. Deterministic: every tie goes to the
-/// lower step.
+/// The engine (ListEngine.h) with RankPriority, MemoryScanDeferral and a
+/// GatherCap (with a cap or the Interleaved priority), overdue starts
+/// first. O(n log n) time for n steps and a bounded number of groups.
+/// Deterministic: every tie goes to the lower step.
 CriticalPathSchedule scheduleCriticalPath(
     const ScheduleProblem &problem, CriticalPathPriority priority,
     int64_t maxInFlight, int64_t budget, bool keepOrder,

@@ -46,9 +46,13 @@ public:
     StringRef name = SchedDialect::getCostAttrName();
     if (call->hasAttr(name))
       return;
-    if (CostAttr cost = getCalleeCost(call.resolveCallableInTable(&symbols)))
+    if (CostAttr cost = getCalleeCost(call.resolveCallableInTable(&symbols))) {
       call->setAttr(name, cost);
+      changed = true;
+    }
   }
+  /// Whether some call got a cost.
+  bool hasChanged() const { return changed; }
 
 private:
   /// Returns the summed cost of the body of `callee` (after annotating the
@@ -71,6 +75,7 @@ private:
   SymbolTableCollection symbols;
   /// Only looked up, never iterated.
   llvm::DenseMap<Operation *, CostAttr> costs;
+  bool changed = false;
 };
 
 /// Returns the callee symbol of `call`, or null for an indirect call.
@@ -128,4 +133,7 @@ void SchedAnnotateCompute::runOnOperation() {
     call->setAttr(effectsName, StringAttr::get(&getContext(), effects));
   if (warn)
     warnUncosted(module);
+  // Nothing written: the verifier need not run after the pass.
+  if (!coster.hasChanged() && derived.empty())
+    markAllAnalysesPreserved();
 }

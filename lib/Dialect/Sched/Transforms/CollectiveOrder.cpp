@@ -50,6 +50,11 @@ struct SchedRecordCollectiveOrder
             builder.getDenseI64ArrayAttr(static_cast<int64_t>(numbers.size())));
       start->setDiscardableAttr(name, numbers[number]);
     });
+    // It only writes a discardable attribute, well formed by construction
+    // (one non-negative number on a collective start), that no analysis
+    // reads: the analyses stay valid, and the pass manager need not verify
+    // the whole function again.
+    markAllAnalysesPreserved();
   }
 };
 
@@ -68,6 +73,9 @@ struct SchedStripCollectiveOrder
     // passes of sched-pipeline.
     getOperation()->removeDiscardableAttr(
         SchedDialect::getMaxInFlightAttrName());
+    // Removing a discardable attribute cannot make the IR invalid, and no
+    // analysis reads it: nothing to verify again.
+    markAllAnalysesPreserved();
   }
 };
 } // namespace

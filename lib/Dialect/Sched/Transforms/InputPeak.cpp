@@ -6,8 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "InputPeak.h"
-#include "sched/Analysis/BufferLiveness.h"
-#include "sched/Analysis/PeakMemory.h"
+#include "BlockAnalyses.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,14 +38,14 @@ struct RecordInputPeak
     getOperation().walk([&](func::FuncOp func) {
       if (func.isExternal() || !func.getBody().hasOneBlock())
         return;
-      FailureOr<BufferLiveness> liveness =
-          BufferLiveness::build(func.getBody().front());
-      if (failed(liveness))
+      // The whole function's peak (a nested block's on top of what is live
+      // around its op): the body's where it has no nested blocks, and the
+      // peak the overlap pass budgets from on its whole-function path.
+      FailureOr<int64_t> peak = getFunctionPeak(func);
+      if (failed(peak))
         return;
-      int64_t peak =
-          computePeak(liveness->getProblem(), liveness->getProgramOrder());
       func->setDiscardableAttr(SchedDialect::getInputPeakAttrName(),
-                               builder.getI64IntegerAttr(peak));
+                               builder.getI64IntegerAttr(*peak));
     });
   }
 };

@@ -26,7 +26,8 @@ namespace sched {
 
 /// A module pass that sets `sched.input_peak` (an i64, bytes) on every
 /// function whose single-block body the buffer model can size: the peak
-/// live memory of its program order. Other functions are left without it,
+/// live memory of its program order, nested blocks included
+/// (getFunctionPeak). Other functions are left without it,
 /// and without a diagnostic (sched-schedule-overlap reports them).
 std::unique_ptr<Pass> createRecordInputPeakPass();
 

@@ -75,19 +75,7 @@ LogicalResult SchedPipelineLoopCollectives::validateOptions(Location loc) {
            << "max-depth must be 0 or 1 (a deeper pipeline needs futures "
               "that cross iterations), got "
            << maxDepth.getValue();
-  if (maxInFlight < 1)
-    return mlir::emitError(loc) << "max-in-flight must be at least 1, got "
-                                << maxInFlight.getValue();
-  if (!(memorySlack >= 0) || std::isinf(memorySlack))
-    return mlir::emitError(loc)
-           << "memory-slack must be a finite non-negative fraction, got "
-           << formatOption(memorySlack);
-  if (memoryBudget < 0)
-    return mlir::emitError(loc)
-           << "memory-budget must be non-negative (0: the input's peak "
-              "plus memory-slack), got "
-           << memoryBudget.getValue();
-  return success();
+  return validateOverlapOptions(loc, maxInFlight, memorySlack, memoryBudget);
 }
 
 /// Returns true if `op` is a loop with a collective start directly in its
@@ -358,7 +346,7 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
 void SchedPipelineLoopCollectives::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
-    return;
+    return markAllAnalysesPreserved();
   if (failed(validateOptions(func.getLoc())) || failed(checkNests(func)))
     return signalPassFailure();
   // Innermost loops first (a post-order walk), so that each nest is
@@ -369,7 +357,7 @@ void SchedPipelineLoopCollectives::runOnOperation() {
       loops.push_back(loop);
   });
   if (loops.empty())
-    return;
+    return markAllAnalysesPreserved();
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
   if (failed(target))
     return signalPassFailure();

@@ -61,6 +61,9 @@ struct SnapshotStages
   }
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Only reads the module (the copies are detached): the verifier need not
+    // run after it.
+    markAllAnalysesPreserved();
     snapshot->clear();
     FailureOr<std::optional<PipelineSimulation>> pipeline =
         simulate(module, profilePath);
@@ -90,7 +93,7 @@ struct GuardStages : public PassWrapper<GuardStages, OperationPass<ModuleOp>> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (snapshot->originals.empty())
-      return;
+      return markAllAnalysesPreserved();
     FailureOr<std::optional<PipelineSimulation>> pipeline =
         simulate(module, profilePath);
     if (failed(pipeline))
@@ -104,7 +107,7 @@ struct GuardStages : public PassWrapper<GuardStages, OperationPass<ModuleOp>> {
           << llvm::formatv("{0:F3}", before) << " -> "
           << llvm::formatv("{0:F3}", after) << " us";
       snapshot->clear();
-      return;
+      return markAllAnalysesPreserved();
     }
     SymbolTable symbols(module);
     for (auto &[name, copy] : snapshot->originals)

@@ -405,8 +405,11 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
     A fusion is rejected, with a remark saying why, if it would create a
     cycle (a path from one op to the other through other ops), needs other
     ops to move (an op between the two uses the first one's results), mixes
-    an op with a body and an opaque one, exceeds `max-fused-ops`, or fails
-    the memory guard:
+    an op with a body and an opaque one, exceeds `max-fused-ops`, would read
+    more than `max-fused-read-bytes`, would leave a collective more exposed
+    (it takes compute out of the collective's flight: with a `#sched.target`,
+    when the compute left in flight falls short of the collective's time;
+    without one, whenever compute leaves), or fails the memory guard:
 
     * `exact` (default): the liveness analysis gives the peak of the fused
       order (an O(d log n) query); it must not exceed the unfused peak plus
@@ -438,8 +441,8 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
 
     See docs/passes/FuseCompute.md. Errors: an unknown `memory-guard`
     (when the options are parsed), a negative `tolerance`, a `heuristic-factor`
-    that is negative or not finite, `max-fused-ops=0` (before any work), a
-    value whose size is unknown. A peak over the target's HBM capacity: see
+    that is negative or not finite, `max-fused-ops=0`, a negative
+    `max-fused-read-bytes` (before any work), a value whose size is unknown. A peak over the target's HBM capacity: see
     `capacity-check`.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
@@ -468,6 +471,9 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
            "reorder windows of at most this many ops to place a fusion (0: never) (default: 64)">,
     ListOption<"excludeKinds", "exclude-kinds", "std::string",
                "kinds never fused (e.g. library matmuls) (default: none)">,
+    Option<"maxFusedReadBytes", "max-fused-read-bytes", "int64_t",
+           /*default=*/"0",
+           "largest number of bytes one fused op may read from memory (0: no limit) (default: 0)">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "emit a remark for every pair not fused and every fusion that "
            "reorders ops (otherwise one summary per block) (default: false)">,
@@ -706,10 +712,14 @@ def SchedBucketCollectives
     : Pass<"sched-bucket-collectives", "func::FuncOp"> {
   let summary = "merge collectives of one kind and group into variadic buckets";
   let description = [{
-    Merges collective starts of the same kind, process group, reduction,
-    element type and dims (`gather_dim`, `scatter_dim`, ...) into one
-    variadic start and one `sched.wait`, as Inductor's overlap-preserving
-    bucketer does, so that one launch latency is paid instead of several.
+    Merges collective starts of the same kind, process group, reduction
+    and dims (`gather_dim`, `scatter_dim`, ...) into one variadic start and
+    one `sched.wait`, as Inductor's overlap-preserving bucketer does, so that
+    one launch latency is paid instead of several. Members may have
+    different element types (a bucket is lowered to one grouped NCCL call
+    per member, which needs no common type; the runtime's flat staging
+    buffer is used only for buckets of one type); with
+    `mix-element-types=0` a bucket holds one element type.
 
     Candidates are grouped by that key, in program order or, with
     `order=exposed-first`, the least hidden first (Inductor's
@@ -779,6 +789,10 @@ def SchedBucketCollectives
            /*default=*/"false",
            "refuse buckets that would issue collectives of a group in another "
            "order (another collective of the group between their starts) (default: false)">,
+    Option<"mixElementTypes", "mix-element-types", "bool",
+           /*default=*/"true",
+           "collectives of different element types may share a bucket (a "
+           "grouped call per member); otherwise one type per bucket (default: true)">,
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
            "most collectives of a group in flight at once in the bucketed "
            "function; a function whose buckets would put more in flight is "

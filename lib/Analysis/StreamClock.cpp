@@ -1,28 +1,24 @@
-//===- StreamClock.cpp - simulated time of a partial schedule -------------===//
+//===- StreamClock.cpp - simulated time of the streams --------------------===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
 //
 //===----------------------------------------------------------------------===//
 
-#include "sched/Scheduling/StreamClock.h"
-
-#include <algorithm>
+#include "sched/Analysis/StreamClock.h"
 
 using namespace mlir::sched;
 
 void StreamClock::issue(unsigned step, unsigned group, double durationUs,
                         int64_t bytes) {
-  double begin = std::max(nowUs, streamFree[group]);
-  collectiveEnd[step] = begin + durationUs;
-  streamFree[group] = collectiveEnd[step];
+  collectiveEnd[step] = times.issue(group, durationUs).second;
   inFlight[group].push_back(step);
   issuedBytes[step] = bytes;
   inFlightBytes[group] += bytes;
 }
 
 void StreamClock::wait(unsigned start, unsigned group) {
-  nowUs = std::max(nowUs, collectiveEnd[start]);
+  times.waitUntil(collectiveEnd[start]);
   inFlight[group].pop_front();
   inFlightBytes[group] -= issuedBytes[start];
 }

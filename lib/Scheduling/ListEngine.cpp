@@ -1,0 +1,304 @@
+//===- ListEngine.cpp - one list-scheduling engine, pluggable policies ----===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Scheduling/ListEngine.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+PriorityPolicy::~PriorityPolicy() = default;
+DeferralPolicy::~DeferralPolicy() = default;
+
+//===----------------------------------------------------------------------===//
+// GatherCap
+//===----------------------------------------------------------------------===//
+
+GatherCap::GatherCap(const ScheduleProblem &problem, unsigned cap)
+    : p(problem), cap(cap) {
+  unsigned n = p.size();
+  shared.assign(n, false);
+  pendingUses.assign(n, 0);
+  std::vector<bool> afterCompute(n, false);
+  for (unsigned step = 0; step < n; ++step) {
+    bool after = p.isWait(step) && p.getOp(step).start < n &&
+                 afterCompute[p.getOp(step).start];
+    for (unsigned pred : p.getGraph().getPreds(step))
+      after = after || afterCompute[pred] || p.isCompute(pred);
+    afterCompute[step] = after;
+    shared[step] = p.isStart(step) && !after && p.getWait(step) < n;
+  }
+}
+
+void GatherCap::issued(unsigned start) {
+  if (!shared[start])
+    return;
+  unsigned uses = 1;
+  for (unsigned succ : p.getGraph().getSuccs(p.getWait(start)))
+    uses += succ != p.getTerminator();
+  pendingUses[start] = uses;
+  maxAhead = std::max(maxAhead, ++outstanding);
+}
+
+void GatherCap::placed(unsigned step) {
+  unsigned n = p.size();
+  auto use = [&](unsigned start) {
+    if (start < n && shared[start] && pendingUses[start] > 0 &&
+        --pendingUses[start] == 0)
+      --outstanding;
+  };
+  if (p.isWait(step))
+    use(p.getOp(step).start);
+  for (unsigned pred : p.getGraph().getPreds(step))
+    if (p.isWait(pred))
+      use(p.getOp(pred).start);
+}
+
+//===----------------------------------------------------------------------===//
+// ListEngine
+//===----------------------------------------------------------------------===//
+
+ListEngine::ListEngine(const ScheduleProblem &problem,
+                       const EngineOptions &options,
+                       const PriorityPolicy &priority, DeferralPolicy &deferral,
+                       GatherCap *gatherCap)
+    : p(problem), options(options), priority(priority), deferral(deferral),
+      gatherCap(gatherCap), n(problem.size()), terminator(n - 1),
+      numGroups(problem.getNumGroups()), memory(problem), clock(n, numGroups) {
+  clock.setCaps(options.maxInFlight, options.maxInFlightBytes);
+  delays.assign(n, ScheduleDelay::None);
+  // Dependences: the graph's, and every wait after its start.
+  missing.resize(n);
+  for (unsigned step = 0; step < n; ++step) {
+    missing[step] = p.getGraph().getPreds(step).size();
+    if (p.isWait(step) &&
+        !llvm::is_contained(p.getGraph().getPreds(step), p.getOp(step).start))
+      ++missing[step];
+  }
+  readyStarts.resize(numGroups);
+  readyShared.resize(numGroups);
+  readyStartsByStep.resize(numGroups);
+  waitReady.assign(n, false);
+}
+
+PriorityKey ListEngine::startKey(unsigned start) const {
+  if (options.keepOrder)
+    return {p.getStartIndex(start), start};
+  return priority.getStartKey(start);
+}
+
+bool ListEngine::hasFreeSlot(unsigned group, unsigned start) const {
+  return !clock.isFull(group, p.getCollectiveBytes(start));
+}
+
+bool ListEngine::startFits(unsigned start) const {
+  if (!options.rules.strictStartWindow)
+    return memory.fits(start, options.budget);
+  // An empty window range is RangeMaxTree::kEmpty, which fits.
+  int64_t bytes = p.getAllocatedBytes(start);
+  return memory.getLive() + bytes <= options.budget &&
+         memory.getWindowMax(start) + bytes <= options.budget;
+}
+
+void ListEngine::makeReady(unsigned step) {
+  if (step == terminator)
+    return;
+  if (p.isWait(step)) {
+    waitReady[step] = true;
+  } else if (p.isStart(step)) {
+    bool shared = gatherCap && gatherCap->isShared(step);
+    unsigned group = p.getOp(step).stream;
+    (shared ? readyShared : readyStarts)[group].insert(startKey(step));
+    readyStartsByStep[group].insert(step);
+  } else {
+    readyCompute.insert(priority.getComputeKey(step));
+    deferral.onReady(step);
+  }
+}
+
+void ListEngine::removeReadyStart(unsigned start) {
+  bool shared = gatherCap && gatherCap->isShared(start);
+  unsigned group = p.getOp(start).stream;
+  (shared ? readyShared : readyStarts)[group].erase(startKey(start));
+  readyStartsByStep[group].erase(start);
+}
+
+void ListEngine::place(unsigned step) {
+  order.push_back(step);
+  memory.chargeAndPlace(step);
+  const SimOp &op = p.getOp(step);
+  if (op.kind == SimOp::Kind::Compute) {
+    readyCompute.erase(priority.getComputeKey(step));
+    deferral.onPlaced(step);
+    clock.compute(op.durationUs);
+  } else if (op.kind == SimOp::Kind::Start) {
+    removeReadyStart(step);
+    if (gatherCap)
+      gatherCap->issued(step);
+    ++nextInOrder;
+    clock.issue(step, op.stream, op.durationUs, p.getCollectiveBytes(step));
+    unsigned wait = p.getWait(step);
+    if (wait < n && !llvm::is_contained(p.getGraph().getPreds(wait), step) &&
+        --missing[wait] == 0)
+      makeReady(wait);
+  } else {
+    waitReady[step] = false;
+    clock.wait(op.start, p.getOp(op.start).stream);
+  }
+  for (unsigned succ : p.getGraph().getSuccs(step))
+    if (--missing[succ] == 0)
+      makeReady(succ);
+  if (gatherCap)
+    gatherCap->placed(step);
+}
+
+unsigned ListEngine::getPlaceableWait(unsigned group) const {
+  const std::deque<unsigned> &inFlight = clock.getInFlight(group);
+  if (inFlight.empty())
+    return n;
+  unsigned wait = p.getWait(inFlight.front());
+  return wait < n && waitReady[wait] ? wait : n;
+}
+
+bool ListEngine::waitTieBefore(unsigned a, unsigned b) const {
+  // Groups are visited in order, so the earlier candidate wins ties by group.
+  return options.rules.waitTiesByStep && a < b;
+}
+
+unsigned
+ListEngine::getEarliestWait(function_ref<bool(unsigned)> filter) const {
+  unsigned best = n;
+  for (unsigned group = 0; group < numGroups; ++group) {
+    unsigned wait = getPlaceableWait(group);
+    if (wait == n || !filter(wait))
+      continue;
+    if (best == n) {
+      best = wait;
+      continue;
+    }
+    double end = clock.getEnd(p.getOp(wait).start);
+    double bestEnd = clock.getEnd(p.getOp(best).start);
+    if (end < bestEnd || (end == bestEnd && waitTieBefore(wait, best)))
+      best = wait;
+  }
+  return best;
+}
+
+unsigned ListEngine::getEndedWait() const {
+  unsigned best = n;
+  for (unsigned group = 0; group < numGroups; ++group) {
+    unsigned wait = getPlaceableWait(group);
+    if (wait == n || clock.getEnd(p.getOp(wait).start) > clock.now())
+      continue;
+    if (best == n || waitTieBefore(wait, best))
+      best = wait;
+  }
+  return best;
+}
+
+unsigned ListEngine::groupCandidate(unsigned group, bool respectCap,
+                                    bool record) {
+  if (readyStartsByStep[group].empty())
+    return n;
+  unsigned start = n;
+  if (!readyStarts[group].empty())
+    start = readyStarts[group].begin()->second;
+  if (!readyShared[group].empty()) {
+    unsigned gather = readyShared[group].begin()->second;
+    if (respectCap && gatherCap->isCapped()) {
+      if (record)
+        delays[gather] = ScheduleDelay::GatherCap;
+    } else if (start == n || startKey(gather) < startKey(start)) {
+      start = gather;
+    }
+  }
+  if (options.rules.overdueFirst) {
+    if (unsigned overdue = *readyStartsByStep[group].begin();
+        overdue < memory.getFrontier())
+      start = overdue;
+  }
+  return start;
+}
+
+unsigned ListEngine::selectStart(bool respectCap, bool respectBudget,
+                                 bool record) {
+  unsigned best = n;
+  for (unsigned group = 0; group < numGroups; ++group) {
+    unsigned start = groupCandidate(group, respectCap, record);
+    if (start == n)
+      continue;
+    if (options.keepOrder && p.getStartIndex(start) != nextInOrder)
+      continue;
+    if (respectCap && !hasFreeSlot(group, start)) {
+      if (record)
+        delays[start] = ScheduleDelay::InFlightCap;
+      continue;
+    }
+    if (respectBudget && !startFits(start)) {
+      if (record)
+        delays[start] = ScheduleDelay::Memory;
+      continue;
+    }
+    if (best == n || startKey(start) < startKey(best))
+      best = start;
+  }
+  return best;
+}
+
+unsigned ListEngine::selectForcedStart() {
+  if (!options.rules.forceWithinCapFirst)
+    return selectStart(/*respectCap=*/false, /*respectBudget=*/false,
+                       /*record=*/false);
+  unsigned start = selectStart(/*respectCap=*/true, /*respectBudget=*/false,
+                               /*record=*/true);
+  if (start == n)
+    start = selectStart(/*respectCap=*/false, /*respectBudget=*/false,
+                        /*record=*/true);
+  return start;
+}
+
+bool ListEngine::placeNext() {
+  // 1. Waits of collectives that have ended: free, and they free memory and
+  // the group's slot.
+  unsigned step = getEndedWait();
+  // 2. Issue the best ready start as soon as the caps and the budget allow.
+  if (step == n)
+    step = selectStart(/*respectCap=*/true, /*respectBudget=*/true,
+                       /*record=*/true);
+  // 3. Compute, as the deferral policy chooses.
+  if (step == n && !readyCompute.empty()) {
+    deferral.runCompute(*this);
+    return true;
+  }
+  // 4. Nothing to compute: wait for the collective that ends first.
+  if (step == n)
+    step = getEarliestWait([](unsigned) { return true; });
+  // 5. Only starts held back are left.
+  if (step == n)
+    step = selectForcedStart();
+  if (step == n)
+    return false; // Cannot happen for a valid input; the caller checks.
+  place(step);
+  return true;
+}
+
+std::vector<unsigned> ListEngine::run() {
+  if (n == 0)
+    return {};
+  for (unsigned step = 0; step < n; ++step)
+    if (missing[step] == 0)
+      makeReady(step);
+  while (order.size() + 1 < n)
+    if (!placeNext())
+      break;
+  if (order.size() + 1 == n)
+    order.push_back(terminator);
+  return order;
+}

@@ -68,8 +68,7 @@ struct Variant {
 };
 
 /// The values one option may take in the search: the user's first.
-template <typename T>
-using Choices = SmallVector<std::pair<T, StringRef>, 3>;
+template <typename T> using Choices = SmallVector<std::pair<T, StringRef>, 3>;
 } // namespace
 
 /// Returns the settings to try, in the documented order: the user's first,
@@ -110,7 +109,8 @@ enumerateSettings(const SchedPipelineOptions &options) {
     for (unsigned b = 0; b < bucket.size(); ++b)
       for (unsigned k = 0; k < keep.size(); ++k)
         combinations.push_back(
-            {{r, b, k}, unsigned(r != 0) + unsigned(b != 0) + unsigned(k != 0)});
+            {{r, b, k},
+             unsigned(r != 0) + unsigned(b != 0) + unsigned(k != 0)});
   // Fewer changes first; then the earlier option changed (a changed option
   // before an unchanged one), then its earlier alternative.
   auto key = [](const Combination &c) {
@@ -331,9 +331,9 @@ private:
 
 PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
                                std::shared_ptr<ModuleSize> moduleSize)
-    : moduleSize(std::move(moduleSize)), searchMaxOps(options.searchMaxOps), memoryBudget(options.memoryBudget),
-      memorySlack(options.memorySlack), explain(options.explain),
-      profilePath(options.profile) {
+    : moduleSize(std::move(moduleSize)), searchMaxOps(options.searchMaxOps),
+      memoryBudget(options.memoryBudget), memorySlack(options.memorySlack),
+      explain(options.explain), profilePath(options.profile) {
   SmallVector<std::pair<Setting, std::string>> settings =
       enumerateSettings(options);
   size_t count = std::min<size_t>(settings.size(), options.search);
@@ -399,8 +399,8 @@ void PipelineSearch::runOnOperation() {
   }
   if (!inputEval) {
     if (explain && notSearched && !notSearched->empty())
-      emitFunctionRemark(func, 0, 1) << "search: not searched: "
-                                     << *notSearched;
+      emitFunctionRemark(func, 0, 1)
+          << "search: not searched: " << *notSearched;
     if (failed(runPipeline(variants.front().passes, func)))
       signalPassFailure();
     return;
@@ -461,8 +461,8 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
       std::optional<int64_t> defaultPeak;
       if (index > 0)
         defaultPeak = outcomes.front().eval.peakBytes;
-      outcomes.push_back(runVariant(func, index, capture, diagnostics,
-                                    defaultPeak, budget));
+      outcomes.push_back(
+          runVariant(func, index, capture, diagnostics, defaultPeak, budget));
       const Outcome &outcome = outcomes.back();
       // The default pipeline failing is today's error: report it as such.
       if (index == 0 && outcome.kind != Outcome::Valid) {

@@ -60,8 +60,8 @@ struct Setting {
   BucketOrder order;
 };
 
-/// One candidate pipeline: its setting, its name (the options that differ
-/// from the user's, as sched-pipeline spells them) and its function passes.
+/// One candidate pipeline: its name (the options that differ from the
+/// user's, as sched-pipeline spells them) and its function passes.
 struct Variant {
   std::string name;
   OpPassManager passes{func::FuncOp::getOperationName()};
@@ -188,9 +188,11 @@ private:
 
 /// What became of one variant.
 struct Outcome {
-  enum Kind { Valid, OverBudget, Failed } kind = Failed;
+  /// Failed: its passes failed; NotSimulated: its result cannot be
+  /// simulated.
+  enum Kind { Valid, OverBudget, Failed, NotSimulated } kind = Failed;
   Evaluation eval;
-  /// Failed: the first error.
+  /// Failed, NotSimulated: the first error.
   std::string error;
 };
 } // namespace
@@ -417,12 +419,16 @@ Outcome PipelineSearch::runVariant(func::FuncOp func, unsigned index,
                                    int64_t budget) {
   Outcome outcome;
   LogicalResult ran = runPipeline(variants[index].passes, func);
-  FailureOr<Evaluation> eval = failure();
-  if (succeeded(ran))
-    eval = evaluate(func, profile);
   diagnostics = capture.take();
-  if (failed(eval)) {
+  if (failed(ran)) {
     outcome.error = getFirstError(diagnostics);
+    return outcome;
+  }
+  FailureOr<Evaluation> eval = evaluate(func, profile);
+  std::vector<Diagnostic> evaluation = capture.take();
+  if (failed(eval)) {
+    outcome.kind = Outcome::NotSimulated;
+    outcome.error = getFirstError(evaluation);
     return outcome;
   }
   outcome.eval = *eval;
@@ -447,43 +453,46 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
                             Evaluation inputEval) {
   int64_t budget = computeBudget(func, inputEval.peakBytes);
   std::vector<Outcome> outcomes;
-  std::vector<Diagnostic> bestDiagnostics;
+  std::vector<Diagnostic> kept;
   func::FuncOp best;
   unsigned bestIndex = 0;
   {
     DiagnosticCapture capture(&getContext());
-    for (unsigned index = 0; index < variants.size(); ++index) {
-      if (index > 0) {
-        restoreFunction(func, input);
-        getAnalysisManager().invalidate({});
-      }
+    outcomes.push_back(
+        runVariant(func, 0, capture, kept, std::nullopt, budget));
+    if (outcomes.front().kind == Outcome::Valid)
+      best = func.clone();
+    for (unsigned index = 1; best && index < variants.size(); ++index) {
+      restoreFunction(func, input);
+      getAnalysisManager().invalidate({});
       std::vector<Diagnostic> diagnostics;
-      std::optional<int64_t> defaultPeak;
-      if (index > 0)
-        defaultPeak = outcomes.front().eval.peakBytes;
-      outcomes.push_back(
-          runVariant(func, index, capture, diagnostics, defaultPeak, budget));
+      outcomes.push_back(runVariant(func, index, capture, diagnostics,
+                                    outcomes.front().eval.peakBytes, budget));
       const Outcome &outcome = outcomes.back();
-      // The default pipeline failing is today's error: report it as such.
-      if (index == 0 && outcome.kind != Outcome::Valid) {
-        bestDiagnostics = std::move(diagnostics);
-        bestIndex = std::numeric_limits<unsigned>::max();
-        break;
-      }
       if (outcome.kind != Outcome::Valid ||
-          (index > 0 && !isBetter(outcome.eval, outcomes[bestIndex].eval)))
+          !isBetter(outcome.eval, outcomes[bestIndex].eval))
         continue;
-      if (best)
-        best.erase();
+      best.erase();
       best = func.clone();
       bestIndex = index;
-      bestDiagnostics = std::move(diagnostics);
+      kept = std::move(diagnostics);
     }
   }
-  for (Diagnostic &diag : bestDiagnostics)
+  // The kept variant's diagnostics; the default pipeline's if it failed,
+  // as without the search.
+  for (Diagnostic &diag : kept)
     getContext().getDiagEngine().emit(std::move(diag));
-  if (bestIndex == std::numeric_limits<unsigned>::max())
+  const Outcome &first = outcomes.front();
+  if (first.kind == Outcome::Failed)
     return signalPassFailure();
+  if (first.kind == Outcome::NotSimulated) {
+    if (explain)
+      emitFunctionRemark(func, 0, 1)
+          << "search: not searched: the default pipeline's result cannot be "
+             "simulated: "
+          << first.error;
+    return;
+  }
   if (bestIndex + 1 != outcomes.size())
     restoreFunction(func, best);
   best.erase();
@@ -499,8 +508,11 @@ void PipelineSearch::remarkOnSearch(func::FuncOp func,
       InFlightDiagnostic remark = emitFunctionRemark(func, 0, 1);
       remark << "search: variant " << index << " (" << variants[index].name
              << "): ";
-      if (outcome.kind == Outcome::Failed) {
-        remark << "failed: " << outcome.error;
+      if (outcome.kind == Outcome::Failed ||
+          outcome.kind == Outcome::NotSimulated) {
+        remark << (outcome.kind == Outcome::Failed ? "failed: "
+                                                   : "cannot be simulated: ")
+               << outcome.error;
         continue;
       }
       remark << "step " << formatUs(outcome.eval.stepUs) << " us, peak "

@@ -10,6 +10,8 @@
 // RUN: sched-opt %t/reorder-off-wins.mlir --sched-pipeline="reorder=1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: sched-opt %t/not-searched.mlir --sched-pipeline="explain=1 search-max-ops=2" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/no-collectives.mlir --sched-pipeline="explain=1" -verify-diagnostics -o /dev/null
+// RUN: %python %sched_src_root/utils/check-determinism.py sched-opt --args="--sched-pipeline=explain=1" %t/threads.mlir | FileCheck %s --check-prefix=SAME
+// RUN: sched-opt %t/threads.mlir --sched-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: sched-opt %t/options.mlir --sched-pipeline="search=0" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/options-max-ops.mlir --sched-pipeline="search-max-ops=-1" -verify-diagnostics -o /dev/null
 
@@ -104,6 +106,44 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   func.func @local(%x: tensor<1024x1024xf32>) -> tensor<4xf32> {
     %a = sched.compute "first" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
     return %a : tensor<4xf32>
+  }
+}
+
+//--- threads.mlir
+// Functions are searched in parallel: each keeps only its own diagnostics,
+// which come out in function order, and the output is the same from run to
+// run, byte for byte.
+// SAME-NOT: DIFFERENT
+// SAME-NOT: FAILED
+// SAME: 1 of 1 inputs deterministic
+// THREADS: remark: @first: search: variant 1 of 12 (reorder=0) wins
+// THREADS: remark: @second: search: variant 1 of 12 (reorder=0) wins
+// THREADS: remark: @third: search: variant 1 of 12 (reorder=0) wins
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  sched.process_group @dp size = 8 ranks_per_node = 8
+  func.func @first(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    %f = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
+    %g = sched.wait %f : !sched.future<tensor<1024x1024xf32>>
+    %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
+    %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)
+    %c = sched.compute "use" ins(%g : tensor<1024x1024xf32>) cost <flops = 1000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
+    return %b, %c : tensor<4xf32>, tensor<4xf32>
+  }
+  func.func @second(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    %f = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
+    %g = sched.wait %f : !sched.future<tensor<1024x1024xf32>>
+    %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
+    %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)
+    %c = sched.compute "use" ins(%g : tensor<1024x1024xf32>) cost <flops = 1000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
+    return %b, %c : tensor<4xf32>, tensor<4xf32>
+  }
+  func.func @third(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    %f = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
+    %g = sched.wait %f : !sched.future<tensor<1024x1024xf32>>
+    %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
+    %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)
+    %c = sched.compute "use" ins(%g : tensor<1024x1024xf32>) cost <flops = 1000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
+    return %b, %c : tensor<4xf32>, tensor<4xf32>
   }
 }
 

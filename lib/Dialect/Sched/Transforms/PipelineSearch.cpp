@@ -306,8 +306,10 @@ private:
   /// Runs every variant on `func` (whose input `input` evaluates to
   /// `inputEval`) and leaves the best result in it.
   void search(func::FuncOp func, func::FuncOp input, Evaluation inputEval);
-  /// Runs variant `index` on `func` and judges its result against the
-  /// budget and the default's peak (for the default itself: none yet).
+  /// Runs variant `index` on `func`, leaves the diagnostics of its passes in
+  /// `diagnostics` (those of the simulation are dropped) and judges its
+  /// result against the budget and the default's peak (for the default
+  /// itself: none yet).
   Outcome runVariant(func::FuncOp func, unsigned index, DiagnosticCapture &cap,
                      std::vector<Diagnostic> &diagnostics,
                      std::optional<int64_t> defaultPeak, int64_t budget);

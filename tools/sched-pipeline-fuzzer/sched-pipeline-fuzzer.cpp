@@ -1613,6 +1613,9 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
   pipeline.maxInFlight = o.pipelineMaxInFlight;
   pipeline.memorySlack = o.pipelineSlack;
   pipeline.keepCollectiveOrder = o.pipelineKeepOrder;
+  // The stages below are those of the default pipeline: no search over
+  // variants (test/Pipelines/sched-pipeline-search.mlir tests it).
+  pipeline.search = 1;
   std::string step =
       "sched-pipeline{fuse=" + std::to_string(o.pipelineFuse) +
       " bucket=" + std::to_string(o.pipelineBucket) +

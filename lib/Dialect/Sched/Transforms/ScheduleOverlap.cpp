@@ -468,7 +468,7 @@ static void explainChoice(Location loc, const BlockSimulation &sim,
         << (choice.listChosen ? "the list schedule (" : "the input order (")
         << us(*choice.replacedUs) << " us)";
   if (choice.contendedPlan)
-    mlir::emitRemark(func.getLoc())
+    mlir::emitRemark(loc)
         << "planned with contended collective times (each collective's "
            "duration times its comm factor), judged with contention";
   if (chosen.numDeferred > 0)
@@ -557,7 +557,7 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
   Choice choice = chooseListSchedule(request);
   tryCriticalPaths(request, choice);
   if (hasContention(sim.simOps))
-    planWithContention(request, sim, (*analyses)->graph, liveness.getProblem(),
+    planWithContention(request, sim, analyses.graph, liveness.getProblem(),
                        originalMemory.getTimeline(), choice);
   if (!choice.chosen) {
     if (nested)

@@ -6,11 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/StreamSimulator.h"
-#include "sched/Analysis/StreamClock.h"
 #include "sched/Analysis/ContendedStreams.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/LowerBounds.h"
+#include "sched/Analysis/StreamClock.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -127,8 +127,7 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
           ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
           : 1.0;
 
-  fillOrderBounds(ops, result.computeBusyUs, times.streamFreeUs.size(),
-                  result);
+  fillOrderBounds(ops, result.computeBusyUs, times.streamFreeUs.size(), result);
   return result;
 }
 

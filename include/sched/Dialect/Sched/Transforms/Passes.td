@@ -535,7 +535,9 @@ def SchedPipelineLoopCollectives
                            "::mlir::sched::SchedDialect"];
   let options = [
     Option<"maxDepth", "max-depth", "int64_t", /*default=*/"1",
-           "most iterations a collective is started ahead: 0 or 1 (default: 1)">,
+           "most iterations a collective is started ahead, 0 to 8 (default: 1)">,
+    Option<"sinkWaits", "sink-waits", "bool", /*default=*/"true",
+           "let the waits of collectives whose results only later iterations or the loop's results read sink into the next iteration (default: true)">,
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"2",
            "collectives in flight at once per process group in a loop body (default: 2)">,
     Option<"memorySlack", "memory-slack", "double", /*default=*/"0.05",

@@ -151,8 +151,9 @@ checkSinkMembers(scf::ForOp loop,
       return "its result feeds another collective ('" + name + "')";
     if (!isMemoryEffectFree(&op))
       return "its result feeds '" + name + "', which has memory effects";
-    if (op.getNumRegions() != 0)
-      return "its result feeds '" + name + "', an op with regions";
+    if (op.getNumRegions() != 0 && !op.hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return "its result feeds '" + name + "', an op with regions that read "
+                                           "the body";
     for (Value operand : op.getOperands()) {
       if (operand == loop.getInductionVar())
         continue;
@@ -614,7 +615,8 @@ PipelinedLoop StagedRotator::build() {
   CarriedState state;
   state.args = llvm::to_vector(loop.getInitArgs());
   state.values.resize(plan.prefetch.size());
-  state.futures.resize(plan.prefetch.size());
+  state.futures.assign(plan.prefetch.size(),
+                       SmallVector<Value>(depth >= 2 ? depth - 1 : 0));
   state.sunk.resize(plan.sinks.size());
   for (int64_t j = 0; j < stages; ++j) {
     iteration = j - depth;

@@ -44,6 +44,17 @@ static constexpr llvm::StringLiteral kPipelineDepthAttr =
 /// Iterations of the body simulated for the steady state.
 static constexpr unsigned kSteadyStateCopies = 8;
 
+/// The least relative gain of an iteration's time for which a candidate
+/// counts as faster: below it, the simulation's rounding and the
+/// steady-state estimate's transients decide, and the simpler candidate (the
+/// input, fewer stages, the top of the body) is kept.
+static constexpr double kMinGain = 1e-3;
+
+/// Returns true if `us` is faster than `than` by at least kMinGain.
+static bool isFaster(double us, double than) {
+  return us < than * (1 - kMinGain);
+}
+
 /// The largest `max-depth`: each iteration of depth peels one more
 /// iteration into the prologue and the epilogue.
 static constexpr int64_t kMostDepth = 8;
@@ -356,7 +367,7 @@ FailureOr<std::optional<Rotation>> SchedPipelineLoopCollectives::search(
     explainRotation(loop, *rotation, budget);
     leastPeak = std::min(leastPeak, rotation->peak);
     bool fits = rotation->peak <= budget && rotation->inFlight <= maxInFlight;
-    if (fits && (!best || rotation->us < best->us)) {
+    if (fits && (!best || isFaster(rotation->us, best->us))) {
       if (best)
         erasePipelinedLoop(best->pipelined);
       best = std::move(*rotation);
@@ -398,7 +409,7 @@ LogicalResult SchedPipelineLoopCollectives::rotate(
       continue;
     }
     Rotation &rotation = **chosen;
-    if (!(rotation.us < inputUs)) {
+    if (!isFaster(rotation.us, inputUs)) {
       erasePipelinedLoop(rotation.pipelined);
       mlir::emitRemark(loop.getLoc())
           << "loop kept at depth 0: "

@@ -152,8 +152,9 @@ checkSinkMembers(scf::ForOp loop,
     if (!isMemoryEffectFree(&op))
       return "its result feeds '" + name + "', which has memory effects";
     if (op.getNumRegions() != 0 && !op.hasTrait<OpTrait::IsIsolatedFromAbove>())
-      return "its result feeds '" + name + "', an op with regions that read "
-                                           "the body";
+      return "its result feeds '" + name +
+             "', an op with regions that read "
+             "the body";
     for (Value operand : op.getOperands()) {
       if (operand == loop.getInductionVar())
         continue;
@@ -242,8 +243,7 @@ LoopCollectives mlir::sched::analyzeLoopCollectives(scf::ForOp loop) {
       SmallVector<SinkableCollective> sinks(collectives.sinkable);
       sinks.push_back({&op, movable.wait, movable.resultBytes});
       SinkStage stage;
-      std::optional<std::string> sinkReason =
-          getSinkStage(loop, sinks, stage);
+      std::optional<std::string> sinkReason = getSinkStage(loop, sinks, stage);
       if (!sinkReason) {
         collectives.sinkable.push_back(sinks.back());
         continue;
@@ -354,8 +354,7 @@ private:
                  CarriedState &out);
   /// Clones the sunk waits of the previous iteration and the ops that read
   /// their results; updates the accumulators of `out`.
-  void cloneSunk(OpBuilder &builder, const CarriedState &in,
-                 CarriedState &out);
+  void cloneSunk(OpBuilder &builder, const CarriedState &in, CarriedState &out);
   /// Moves each of `starts` after the last start of its group in `block`.
   void placeAfterGroup(Block &block, ArrayRef<Operation *> starts) const;
   /// The shares an iteration of the prologue or epilogue runs, by its
@@ -399,8 +398,7 @@ StagedRotator::StagedRotator(scf::ForOp loop, const PipelinePlan &plan)
   }
   isAccumulator.assign(loop.getNumRegionIterArgs(), false);
   if (!plan.sinks.empty()) {
-    std::optional<std::string> reason =
-        getSinkStage(loop, plan.sinks, stage);
+    std::optional<std::string> reason = getSinkStage(loop, plan.sinks, stage);
     assert(!reason && "sinks that cannot sink");
     (void)reason;
     for (Operation *op : stage.ops)
@@ -543,8 +541,8 @@ CarriedState StagedRotator::emitIteration(OpBuilder &builder,
       Value future = depth == 1 ? starts[p]->getResult(0) : in.futures[p][0];
       IRMapping mapping;
       mapping.map(m.start->getResult(0), future);
-      out.values[p] = SmallVector<Value>(
-          builder.clone(*m.wait, mapping)->getResults());
+      out.values[p] =
+          SmallVector<Value>(builder.clone(*m.wait, mapping)->getResults());
     }
     if (depth >= 2) {
       out.futures[p].assign(in.futures[p].begin() + 1, in.futures[p].end());
@@ -758,8 +756,7 @@ addCarriedDeps(Operation *op, Block &body, unsigned copy, unsigned n,
         continue;
       std::optional<CarriedOrigin> origin = traceCarried(body, operand);
       if (origin && origin->back <= copy)
-        deps.push_back((copy - origin->back) * n +
-                       position.lookup(origin->op));
+        deps.push_back((copy - origin->back) * n + position.lookup(origin->op));
     }
   });
 }
@@ -796,10 +793,10 @@ buildBodySimOps(Block &body, const CostModel &model,
         return failure();
       sim.op.kind = SimOp::Kind::Start;
       sim.op.durationUs = *time;
-      sim.op.stream =
-          streamOf.try_emplace(collective.getGroupAttr().getValue(),
-                               streamOf.size())
-              .first->second;
+      sim.op.stream = streamOf
+                          .try_emplace(collective.getGroupAttr().getValue(),
+                                       streamOf.size())
+                          .first->second;
     } else if (auto wait = dyn_cast<WaitOp>(&op)) {
       // A wait for a future from before the loop waits for nothing.
       sim.start = traceCarried(body, wait.getFuture());

@@ -21,12 +21,12 @@
 // with sched.cost and tensor.empty; scf.for loops whose body computes (and
 // all-reduces) a value or writes a buffer, and loops that
 // sched-pipeline-loop-collectives pipelines (a loop-invariant gather, an
-// all-reduce into an accumulator, a future carried through the loop); calls of external functions;
-// collectives of every kind, on random groups, with one to three entries,
-// half of them like the previous one (what bucketing merges), whose waits
-// come some ops later in random order. In the buffer form no op writes a
-// buffer while a collective reads it (the input is a valid schedule). An
-// eighth of the programs have huge shapes and costs, and an eighth of most
+// all-reduce into an accumulator, a future carried through the loop); calls of
+// external functions; collectives of every kind, on random groups, with one to
+// three entries, half of them like the previous one (what bucketing merges),
+// whose waits come some ops later in random order. In the buffer form no op
+// writes a buffer while a collective reads it (the input is a valid schedule).
+// An eighth of the programs have huge shapes and costs, and an eighth of most
 // option values are extreme (up to 2^63 - 1, a slack of 1e30). Every op has
 // a unique location (fuzz:<id>), which is how the checks find it after a
 // pass (an op made of several has their fused location).
@@ -683,12 +683,11 @@ void Generator::buildPipelinableLoop() {
         if (carry)
           ins.push_back(WaitOp::create(nested, next(), args[2]).getResult(0));
         Value y = ComputeOp::create(nested, next(), TypeRange{type},
-                                    "loop_layer", ins, ValueRange(),
-                                    pickCost())
+                                    "loop_layer", ins, ValueRange(), pickCost())
                       .getResult(0);
-        auto reduce =
-            AllReduceStartOp::create(nested, next(), futureOf(type),
-                                     ValueRange{y}, ValueRange(), groupRef, sum);
+        auto reduce = AllReduceStartOp::create(nested, next(), futureOf(type),
+                                               ValueRange{y}, ValueRange(),
+                                               groupRef, sum);
         Value reduced =
             WaitOp::create(nested, next(), reduce.getFuture()).getResult(0);
         SmallVector<Value> yielded{
@@ -706,8 +705,7 @@ void Generator::buildPipelinableLoop() {
   values.push_back(loop.getResult(0));
   values.push_back(loop.getResult(1));
   if (carry)
-    values.push_back(
-        WaitOp::create(b, next(), loop.getResult(2)).getResult(0));
+    values.push_back(WaitOp::create(b, next(), loop.getResult(2)).getResult(0));
 }
 
 /// A call of an external function (effects unknown to the analyses).

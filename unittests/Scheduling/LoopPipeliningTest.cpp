@@ -246,19 +246,19 @@ std::string randomCarriedLoopProgram(std::mt19937 &rng) {
               full = "tensor<1024x1024xf32>";
   bool carried = rng() % 4 == 0;
   std::string fx = "!sched.future<" + x + ">";
-  std::string text =
-      "sched.process_group @dp size = 8\n"
-      "sched.process_group @tp size = 4\n"
-      "func.func @step(%x0: " +
-      x + ", %w: tensor<" + t + "x128x1024xf32>, %v: " + shard + ", %a0: " +
-      x + ") -> (" + x + ", " + x + ") {\n"
-      "  %c0 = arith.constant 0 : index\n"
-      "  %c1 = arith.constant 1 : index\n"
-      "  %cn = arith.constant " +
-      t + " : index\n";
+  std::string text = "sched.process_group @dp size = 8\n"
+                     "sched.process_group @tp size = 4\n"
+                     "func.func @step(%x0: " +
+                     x + ", %w: tensor<" + t + "x128x1024xf32>, %v: " + shard +
+                     ", %a0: " + x + ") -> (" + x + ", " + x +
+                     ") {\n"
+                     "  %c0 = arith.constant 0 : index\n"
+                     "  %c1 = arith.constant 1 : index\n"
+                     "  %cn = arith.constant " +
+                     t + " : index\n";
   if (carried)
-    text += "  %pf = sched.all_reduce_start %a0 on @tp reduction = sum : " +
-            x + " -> " + fx + "\n";
+    text += "  %pf = sched.all_reduce_start %a0 on @tp reduction = sum : " + x +
+            " -> " + fx + "\n";
   text += "  %r:" + std::string(carried ? "3" : "2") +
           " = scf.for %i = %c0 to %cn step %c1 iter_args(%x = %x0, %acc = "
           "%a0" +
@@ -285,7 +285,8 @@ std::string randomCarriedLoopProgram(std::mt19937 &rng) {
   for (unsigned k = 0; k < collectives; ++k) {
     std::string future = fresh(), value = fresh();
     unsigned kind = rng() % 4;
-    std::string group = rng() % 3 == 0 ? "@tp" : "@dp";
+    // Gathers on @dp (their shapes are for 8 ranks), reductions on either.
+    std::string group = kind >= 2 && rng() % 3 == 0 ? "@tp" : "@dp";
     std::string resultType = kind >= 2 ? x : full;
     if (kind == 0) {
       std::string slice = fresh();
@@ -313,8 +314,9 @@ std::string randomCarriedLoopProgram(std::mt19937 &rng) {
       // A gradient: only the accumulator reads it.
       std::string sum = fresh();
       text += "    " + sum + " = sched.compute \"acc\" ins(" + acc + ", " +
-              value + " : " + x + ", " + x + ") cost <time_ns = " +
-              std::to_string(1000 + rng() % 5000) + "> -> (" + x + ")\n";
+              value + " : " + x + ", " + x +
+              ") cost <time_ns = " + std::to_string(1000 + rng() % 5000) +
+              "> -> (" + x + ")\n";
       acc = sum;
     } else {
       compute(value, resultType);
@@ -328,8 +330,8 @@ std::string randomCarriedLoopProgram(std::mt19937 &rng) {
     yieldCarried = ", " + restart;
     yieldTypes = ", " + fx;
   }
-  text += "    scf.yield " + cur + ", " + acc + yieldCarried + " : " + x + ", " +
-          x + yieldTypes + "\n  }\n";
+  text += "    scf.yield " + cur + ", " + acc + yieldCarried + " : " + x +
+          ", " + x + yieldTypes + "\n  }\n";
   std::string first = "%r#0";
   if (carried) {
     text += "  %last = sched.wait %r#2 : " + fx + "\n";
@@ -571,9 +573,9 @@ TEST_F(LoopPipeliningTest, FsdpLoopMatchesTheScheduledUnrolledProgram) {
                    << " us; scheduled unrolled " << scheduled.makespanUs
                    << " us, peak " << scheduled.peak << " B; pipelined loop "
                    << pipelined.makespanUs << " us, peak " << pipelined.peak
-                   << " B, " << loopOps << " ops; max-depth=4: depth "
-                   << depth << ", " << deeper.makespanUs << " us, peak "
-                   << deeper.peak << " B\n";
+                   << " B, " << loopOps << " ops; max-depth=4: depth " << depth
+                   << ", " << deeper.makespanUs << " us, peak " << deeper.peak
+                   << " B\n";
       EXPECT_LE(pipelined.makespanUs, scheduled.makespanUs * 1.03);
       EXPECT_LE(pipelined.peak, scheduled.peak);
       // O(body), not O(trips).

@@ -96,9 +96,10 @@ private:
   /// `max-depth`, with and without sunk waits, both placements) and keeps
   /// the fastest within `budget` and `max-in-flight`, erasing the others;
   /// sets `leastPeak` to the least peak of all. Fails after an error.
-  FailureOr<std::optional<Rotation>>
-  search(scf::ForOp loop, const LoopCollectives &collectives,
-         const CostModel &model, int64_t budget, int64_t &leastPeak);
+  FailureOr<std::optional<Rotation>> search(scf::ForOp loop,
+                                            const LoopCollectives &collectives,
+                                            const CostModel &model,
+                                            int64_t budget, int64_t &leastPeak);
   /// With `explain`, reports a measured candidate.
   void explainRotation(scf::ForOp loop, const Rotation &rotation,
                        int64_t budget);
@@ -111,9 +112,9 @@ private:
 
 LogicalResult SchedPipelineLoopCollectives::validateOptions(Location loc) {
   if (maxDepth < 0 || maxDepth > kMostDepth)
-    return mlir::emitError(loc) << "max-depth must be between 0 and "
-                                << kMostDepth << ", got "
-                                << maxDepth.getValue();
+    return mlir::emitError(loc)
+           << "max-depth must be between 0 and " << kMostDepth << ", got "
+           << maxDepth.getValue();
   if (maxInFlight < 1)
     return mlir::emitError(loc) << "max-in-flight must be at least 1, got "
                                 << maxInFlight.getValue();
@@ -310,9 +311,8 @@ void SchedPipelineLoopCollectives::explainRotation(scf::ForOp loop,
   InFlightDiagnostic diag = mlir::emitRemark(loop.getLoc())
                             << "candidate " << describePlan(rotation.plan)
                             << ": iteration " << formatUs(rotation.us)
-                            << " us, peak memory "
-                            << formatBytes(rotation.peak) << ", "
-                            << rotation.inFlight << " in flight";
+                            << " us, peak memory " << formatBytes(rotation.peak)
+                            << ", " << rotation.inFlight << " in flight";
   if (rotation.peak > budget)
     diag << " (over the memory budget of " << formatBytes(budget) << ")";
   if (rotation.inFlight > maxInFlight)
@@ -338,10 +338,9 @@ void SchedPipelineLoopCollectives::emitPipelinedRemark(
          << total << (total == 1 ? " collective waits" : " collectives wait")
          << " in the next iteration (sunk)";
   diag << "; iteration " << formatUs(inputUs) << " -> " << formatUs(chosen.us)
-       << " us (steady state), peak memory " << formatBytes(inputPeak)
-       << " -> " << formatBytes(chosen.peak) << " (budget "
-       << formatBytes(budget) << "), " << *getStaticTripCount(loop)
-       << " iterations (";
+       << " us (steady state), peak memory " << formatBytes(inputPeak) << " -> "
+       << formatBytes(chosen.peak) << " (budget " << formatBytes(budget)
+       << "), " << *getStaticTripCount(loop) << " iterations (";
   if (stages == 1 && plan.sinks.empty())
     diag << "prologue and last iteration peeled)";
   else
@@ -350,8 +349,8 @@ void SchedPipelineLoopCollectives::emitPipelinedRemark(
 }
 
 FailureOr<std::optional<Rotation>> SchedPipelineLoopCollectives::search(
-    scf::ForOp loop, const LoopCollectives &collectives,
-    const CostModel &model, int64_t budget, int64_t &leastPeak) {
+    scf::ForOp loop, const LoopCollectives &collectives, const CostModel &model,
+    int64_t budget, int64_t &leastPeak) {
   SmallVector<PipelinePlan> plans =
       getCandidatePlans(collectives, maxDepth, sinkWaits, keepCollectiveOrder,
                         *getStaticTripCount(loop));
@@ -381,8 +380,8 @@ FailureOr<std::optional<Rotation>> SchedPipelineLoopCollectives::search(
 LogicalResult SchedPipelineLoopCollectives::rotate(
     scf::ForOp loop, LoopCollectives &collectives, const CostModel &model,
     double inputUs, int64_t inputPeak, int64_t budget) {
-  unsigned total = collectives.movable.size() +
-                   collectives.sinkable.size() + collectives.pinned.size();
+  unsigned total = collectives.movable.size() + collectives.sinkable.size() +
+                   collectives.pinned.size();
   while (!collectives.movable.empty() ||
          (sinkWaits && !collectives.sinkable.empty())) {
     int64_t leastPeak = 0;
@@ -451,10 +450,10 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
           {sink.start, "its wait could sink into the next iteration, but "
                        "sink-waits=0"});
     collectives.sinkable.clear();
-    llvm::stable_sort(collectives.pinned, [](const PinnedCollective &a,
-                                             const PinnedCollective &b) {
-      return a.start->isBeforeInBlock(b.start);
-    });
+    llvm::stable_sort(collectives.pinned,
+                      [](const PinnedCollective &a, const PinnedCollective &b) {
+                        return a.start->isBeforeInBlock(b.start);
+                      });
   }
   if (collectives.movable.empty() && collectives.sinkable.empty()) {
     mlir::emitRemark(loop.getLoc())

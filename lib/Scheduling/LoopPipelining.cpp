@@ -134,6 +134,35 @@ classifyCollective(scf::ForOp loop, CollectiveOpInterface start,
   return collectChain(loop, start, movable.chain);
 }
 
+/// Returns true if `op`, an op of `loop`'s body, computes from the
+/// induction variable and values defined outside the loop only, through ops
+/// free of memory effects without regions (an index computation that the
+/// sunk share recomputes for its own iteration); adds it and the ops it
+/// needs to `chain`.
+static bool collectIndexChain(scf::ForOp loop, Operation *op,
+                              llvm::SmallPtrSetImpl<Operation *> &chain) {
+  if (chain.contains(op))
+    return true;
+  if (!isMemoryEffectFree(op) || op->getNumRegions() != 0 ||
+      isa<CollectiveOpInterface, WaitOp>(op))
+    return false;
+  for (Value operand : op->getOperands()) {
+    if (operand == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(operand)) {
+      if (arg.getOwner() == loop.getBody())
+        return false;
+      continue;
+    }
+    Operation *def = operand.getDefiningOp();
+    if (def->getBlock() == loop.getBody() &&
+        !collectIndexChain(loop, def, chain))
+      return false;
+  }
+  chain.insert(op);
+  return true;
+}
+
 /// Returns the reason the results of the `members` ops (the sunk waits and
 /// the ops reading them) cannot run in the next iteration, or std::nullopt;
 /// marks in `read` and `yielded` the iteration arguments they read and the
@@ -164,7 +193,9 @@ checkSinkMembers(scf::ForOp loop,
         continue;
       }
       Operation *def = operand.getDefiningOp();
-      if (def->getBlock() == &body && !members.contains(def))
+      llvm::SmallPtrSet<Operation *, 8> chain;
+      if (def->getBlock() == &body && !members.contains(def) &&
+          !collectIndexChain(loop, def, chain))
         return "its result is used with a value of its iteration ('" +
                def->getName().getStringRef().str() + "')";
     }
@@ -371,6 +402,9 @@ private:
   unsigned depth;
   int64_t lb, step, trips;
   llvm::SmallPtrSet<Operation *, 16> prefetchOps, chainOps, sunkOps;
+  /// The index computations of the body that the sunk ops read, in body
+  /// order: recomputed in the sunk share for its iteration.
+  SmallVector<Operation *> sunkChain;
   /// Positions of the accumulators.
   llvm::SmallVector<bool> isAccumulator;
   /// The rotated loop's induction variable while its body is built, else
@@ -405,6 +439,15 @@ StagedRotator::StagedRotator(scf::ForOp loop, const PipelinePlan &plan)
       sunkOps.insert(op);
     for (unsigned k : stage.accumulators)
       isAccumulator[k] = true;
+    llvm::SmallPtrSet<Operation *, 8> chain;
+    for (Operation *op : stage.ops)
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && def->getBlock() == loop.getBody() && !sunkOps.contains(def))
+          collectIndexChain(loop, def, chain);
+    for (Operation &op : *loop.getBody())
+      if (chain.contains(&op))
+        sunkChain.push_back(&op);
   }
 }
 
@@ -464,6 +507,8 @@ void StagedRotator::cloneSunk(OpBuilder &builder, const CarriedState &in,
     mapping.map(arg, value);
   for (auto [sink, future] : llvm::zip_equal(plan.sinks, in.sunk))
     mapping.map(sink.start->getResult(0), future);
+  for (Operation *op : sunkChain)
+    scratch.insert(builder.clone(*op, mapping));
   for (Operation *op : stage.ops)
     builder.clone(*op, mapping);
   Operation *yield = getBody(loop).getTerminator();

@@ -533,7 +533,8 @@ void StagedRotator::cloneBody(OpBuilder &builder, const CarriedState &in,
     if (&op == firstSink && sunk)
       cloneSunk(builder, in, out);
     Operation *clone = builder.clone(op, mapping);
-    if (chainOps.contains(&op))
+    // Erased where unused: index computations only the sunk ops read.
+    if (chainOps.contains(&op) || llvm::is_contained(sunkChain, &op))
       scratch.insert(clone);
   }
   for (OpOperand &operand : body.getTerminator()->getOpOperands())

@@ -108,3 +108,35 @@ func.func @accumulated(%x0: tensor<1024xf32>, %a0: tensor<1024xf32>) -> (tensor<
   }
   return %r#0, %r#1 : tensor<1024xf32>, tensor<1024xf32>
 }
+
+// The backward loop runs the layers in reverse: the stack index is computed
+// from the induction variable in the body; the sunk share recomputes it for
+// its own iteration.
+// RUN: sched-opt %s --sched-attach-target --sched-pipeline-loop-collectives="memory-slack=2" 2>/dev/null | FileCheck %s --check-prefix=REVERSED
+// REVERSED-LABEL: func.func @reversed
+// REVERSED:         scf.for %[[I:.*]] = {{.*}} iter_args(
+// REVERSED-NOT:       arith.subi %c3, %[[I]]
+// REVERSED:           %[[PREV:.*]] = arith.subi %[[I]], %c1
+// REVERSED:           %[[PL:.*]] = arith.subi %c3, %[[PREV]]
+// REVERSED:           sched.wait
+// REVERSED:           tensor.insert_slice {{.*}}[%[[PL]], 0]
+// REVERSED:           sched.reduce_scatter_start
+// REVERSED:         } {sched.pipeline_depth = 1 : i64}
+func.func @reversed(%dy0: tensor<1024xf32>, %g0: tensor<4x128xf32>) -> (tensor<1024xf32>, tensor<4x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  // expected-remark@+2 {{candidate 1 sunk wait}}
+  // expected-remark@+1 {{loop pipelined at depth 1: 1 of 1 collective waits in the next iteration (sunk)}}
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%dy = %dy0, %grads = %g0) -> (tensor<1024xf32>, tensor<4x128xf32>) {
+    %layer = arith.subi %c3, %i : index
+    %dx, %gw = sched.compute "layer_bwd" ins(%dy : tensor<1024xf32>) cost <time_ns = 100000> -> (tensor<1024xf32>, tensor<1024xf32>)
+    %f = sched.reduce_scatter_start %gw on @dp reduction = sum scatter_dim = 0 : tensor<1024xf32> -> !sched.future<tensor<128xf32>>
+    %rs = sched.wait %f : !sched.future<tensor<128xf32>>
+    %e = tensor.expand_shape %rs [[0, 1]] output_shape [1, 128] : tensor<128xf32> into tensor<1x128xf32>
+    %ng = tensor.insert_slice %e into %grads[%layer, 0] [1, 128] [1, 1] : tensor<1x128xf32> into tensor<4x128xf32>
+    scf.yield %dx, %ng : tensor<1024xf32>, tensor<4x128xf32>
+  }
+  return %r#0, %r#1 : tensor<1024xf32>, tensor<4x128xf32>
+}

@@ -19,16 +19,18 @@
 // random costs, kinds, results (some with dynamic dimensions bounded by
 // sched.dim_bounds), tensor destinations or memref outs, bodies; arith ops
 // with sched.cost and tensor.empty; scf.for loops whose body computes (and
-// all-reduces) a value or writes a buffer; calls of external functions;
-// collectives of every kind, on random groups, with one to three entries,
-// half of them like the previous one (what bucketing merges), whose waits
-// come some ops later in random order; a sixth of them collective permutes
-// with random partial permutations as their pairs (buildPermute). In the buffer
-// form no op writes a buffer while a collective reads it (the input is a valid
-// schedule). An eighth of the programs have huge shapes and costs, and an
-// eighth of most option values are extreme (up to 2^63 - 1, a slack of 1e30).
-// Every op has a unique location (fuzz:<id>), which is how the checks find it
-// after a pass (an op made of several has their fused location).
+// all-reduces) a value or writes a buffer, and loops that
+// sched-pipeline-loop-collectives pipelines (a loop-invariant gather, an
+// all-reduce into an accumulator, a future carried through the loop); calls of
+// external functions; collectives of every kind, on random groups, with one to
+// three entries, half of them like the previous one (what bucketing merges),
+// whose waits come some ops later in random order; a sixth of them collective
+// permutes with random partial permutations as their pairs (buildPermute). In
+// the buffer form no op writes a buffer while a collective reads it (the input
+// is a valid schedule). An eighth of the programs have huge shapes and costs,
+// and an eighth of most option values are extreme (up to 2^63 - 1, a slack of
+// 1e30). Every op has a unique location (fuzz:<id>), which is how the checks
+// find it after a pass (an op made of several has their fused location).
 //
 // Every pass runs on every input; the pipeline on a third of them (with its
 // default exact reordering on a quarter of those: it can take seconds).
@@ -192,6 +194,7 @@ private:
   void buildPermute();
   void buildWait(size_t index);
   void buildLoop();
+  void buildPipelinableLoop();
   void buildCall();
   /// Returns a value of the shape `shape` and element type `element` made
   /// from `source` by a new compute op.
@@ -678,6 +681,81 @@ void Generator::buildLoop() {
   values.push_back(loop.getResult(0));
 }
 
+/// An scf.for that sched-pipeline-loop-collectives can pipeline (tensor
+/// form): 2 to 6 iterations whose body gathers a loop-invariant value (what
+/// starts iterations ahead), computes the iteration's value with it and
+/// all-reduces that value into an accumulator only the sum reads (a wait
+/// that sinks into the next iteration); half of the loops also carry an
+/// all-reduce's future from one iteration to the next (started before the
+/// loop, waited in the body and after the loop). Every op has its own
+/// location.
+void Generator::buildPipelinableLoop() {
+  Value init = pickValue();
+  auto type = dyn_cast<RankedTensorType>(init.getType());
+  if (!type || !type.hasStaticShape() || type.getRank() < 1 ||
+      !isReducible(type.getElementType()))
+    return;
+  const Group &group =
+      groups[data.ConsumeIntegralInRange<size_t>(0, groups.size() - 1)];
+  SmallVector<int64_t> gathered(type.getShape());
+  gathered[0] *= group.size;
+  if (numElements(gathered) > maxElements())
+    return;
+  auto gatheredType = RankedTensorType::get(gathered, type.getElementType());
+  auto groupRef = FlatSymbolRefAttr::get(context, group.name);
+  auto sum = ReductionKindAttr::get(context, ReductionKind::Sum);
+  auto futureOf = [&](Type t) { return FutureType::get(context, {t}); };
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, next(), v).getResult();
+  };
+  Value lb = constant(0);
+  Value ub = constant(data.ConsumeIntegralInRange<int64_t>(2, 6));
+  Value step = constant(1);
+  Value shard = convert(pickValue(), type.getShape(), type.getElementType());
+  bool carry = data.ConsumeBool();
+  SmallVector<Value> inits{init, init};
+  if (carry)
+    inits.push_back(AllReduceStartOp::create(b, next(), futureOf(type),
+                                             ValueRange{init}, ValueRange(),
+                                             groupRef, sum)
+                        .getFuture());
+  auto loop = scf::ForOp::create(
+      b, next(), lb, ub, step, inits,
+      [&](OpBuilder &nested, Location, Value, ValueRange args) {
+        auto gather = AllGatherStartOp::create(
+            nested, next(), futureOf(gatheredType), ValueRange{shard},
+            ValueRange(), groupRef, nested.getI64IntegerAttr(0));
+        SmallVector<Value> ins{
+            args[0],
+            WaitOp::create(nested, next(), gather.getFuture()).getResult(0)};
+        if (carry)
+          ins.push_back(WaitOp::create(nested, next(), args[2]).getResult(0));
+        Value y = ComputeOp::create(nested, next(), TypeRange{type},
+                                    "loop_layer", ins, ValueRange(), pickCost())
+                      .getResult(0);
+        auto reduce = AllReduceStartOp::create(nested, next(), futureOf(type),
+                                               ValueRange{y}, ValueRange(),
+                                               groupRef, sum);
+        Value reduced =
+            WaitOp::create(nested, next(), reduce.getFuture()).getResult(0);
+        SmallVector<Value> yielded{
+            y, ComputeOp::create(nested, next(), TypeRange{type}, "loop_acc",
+                                 ValueRange{args[1], reduced}, ValueRange(),
+                                 pickCost())
+                   .getResult(0)};
+        if (carry)
+          yielded.push_back(AllReduceStartOp::create(
+                                nested, next(), futureOf(type), ValueRange{y},
+                                ValueRange(), groupRef, sum)
+                                .getFuture());
+        scf::YieldOp::create(nested, next(), yielded);
+      });
+  values.push_back(loop.getResult(0));
+  values.push_back(loop.getResult(1));
+  if (carry)
+    values.push_back(WaitOp::create(b, next(), loop.getResult(2)).getResult(0));
+}
+
 /// A call of an external function (effects unknown to the analyses).
 void Generator::buildCall() {
   SmallVector<Value> args;
@@ -737,6 +815,9 @@ void Generator::buildFunction(StringRef name) {
         buildLoop();
       else
         buildCall();
+    } else if (choice == 8 && !bufferForm &&
+               data.ConsumeIntegralInRange<int>(0, 3) == 0) {
+      buildPipelinableLoop();
     } else {
       buildCompute();
     }
@@ -1613,6 +1694,9 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
   pipeline.maxInFlight = o.pipelineMaxInFlight;
   pipeline.memorySlack = o.pipelineSlack;
   pipeline.keepCollectiveOrder = o.pipelineKeepOrder;
+  // The stages below are those of the default pipeline: no search over
+  // variants (test/Pipelines/sched-pipeline-search.mlir tests it).
+  pipeline.search = 1;
   std::string step =
       "sched-pipeline{fuse=" + std::to_string(o.pipelineFuse) +
       " bucket=" + std::to_string(o.pipelineBucket) +

@@ -18,6 +18,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -337,4 +338,223 @@ TEST(ExactScheduleTest, BoundsBelowOptimumBelowHeuristics) {
   }
   // Nearly all of them are solved within the node limit.
   EXPECT_GE(proven, trials * 9 / 10);
+}
+
+namespace {
+/// A memory problem of `ops` (step i is op i): each op defines a buffer of
+/// 0-3 units of 8 bytes that the ops depending on it use (a start's, its
+/// wait), two entry buffers used by random ops, and a random live-out
+/// buffer, so that the buffers agree with the dependences.
+MemoryProblem randomMemory(std::mt19937 &rng, ArrayRef<SimOp> ops) {
+  MemoryProblem memory;
+  unsigned n = ops.size();
+  for (unsigned pos = 0; pos < n; ++pos)
+    memory.addStep();
+  for (unsigned i = 0; i < 2; ++i) {
+    unsigned buffer = memory.addBuffer(8 * (1 + rng() % 4), std::nullopt);
+    for (unsigned pos = 0; pos < n; ++pos)
+      if (rng() % 3 == 0)
+        memory.addUse(buffer, pos);
+  }
+  for (unsigned pos = 0; pos < n; ++pos) {
+    unsigned buffer =
+        memory.addBuffer(8 * (rng() % 4), pos, /*liveOut=*/rng() % 8 == 0);
+    for (auto [user, op] : llvm::enumerate(ops))
+      if (llvm::is_contained(op.deps, pos) ||
+          (op.kind == SimOp::Kind::Wait && op.start == pos))
+        memory.addUse(buffer, user);
+  }
+  return memory;
+}
+
+/// The smallest makespan over every order that keeps the dependences and
+/// whose peak is at most `budget`; infinity if none.
+double bruteForceWithin(ArrayRef<SimOp> ops, const MemoryProblem &memory,
+                        int64_t budget) {
+  unsigned n = ops.size();
+  std::vector<SmallVector<unsigned, 4>> preds = predecessors(ops);
+  std::vector<bool> placed(n, false);
+  std::vector<unsigned> order;
+  double best = std::numeric_limits<double>::infinity();
+  auto search = [&](auto &self) -> void {
+    if (order.size() == n) {
+      if (computePeak(memory, order) <= budget)
+        best = std::min(best, makespanOf(ops, order));
+      return;
+    }
+    for (unsigned pos = 0; pos < n; ++pos) {
+      if (placed[pos] ||
+          llvm::any_of(preds[pos], [&](unsigned p) { return !placed[p]; }))
+        continue;
+      placed[pos] = true;
+      order.push_back(pos);
+      self(self);
+      order.pop_back();
+      placed[pos] = false;
+    }
+  };
+  search(search);
+  return best;
+}
+
+/// The step of the unit tests below: a gather of 6 (0) whose result (100
+/// bytes) its wait (1) and 3 us of compute (2) use, and 6 us of compute (3)
+/// that read an input of 100 bytes.
+std::vector<SimOp> gatherBesideInput() {
+  return {startOn(6), waitOn(0), run(3, {1}), run(6)};
+}
+MemoryProblem gatherBesideInputMemory() {
+  MemoryProblem memory;
+  for (unsigned pos = 0; pos < 4; ++pos)
+    memory.addStep();
+  unsigned gathered = memory.addBuffer(100, 0u);
+  memory.addUse(gathered, 1);
+  memory.addUse(gathered, 2);
+  unsigned input = memory.addBuffer(100, std::nullopt);
+  memory.addUse(input, 3);
+  return memory;
+}
+} // namespace
+
+TEST(ExactScheduleTest, TheBudgetChangesTheOptimum) {
+  // Unconstrained, the gather hides behind the 6 us of compute (9 us), with
+  // the input and the gathered result live together (200 bytes). Within 150
+  // bytes the compute that frees the input must run first, and the gather
+  // is exposed: 6 + 6 + 3.
+  std::vector<SimOp> ops = gatherBesideInput();
+  MemoryProblem memory = gatherBesideInputMemory();
+  ExactScheduleOptions options;
+  options.memory = &memory;
+  options.memoryBudget = 200;
+  FailureOr<ExactSchedule> loose = findExactSchedule(ops, {}, options);
+  ASSERT_TRUE(succeeded(loose));
+  EXPECT_TRUE(loose->proven && loose->feasible);
+  EXPECT_DOUBLE_EQ(loose->makespanUs, 9);
+  EXPECT_EQ(loose->peakBytes, 200);
+
+  options.memoryBudget = 150;
+  FailureOr<ExactSchedule> tight = findExactSchedule(ops, {}, options);
+  ASSERT_TRUE(succeeded(tight));
+  EXPECT_TRUE(tight->proven && tight->feasible);
+  EXPECT_DOUBLE_EQ(tight->makespanUs, 15);
+  EXPECT_EQ(tight->order, (std::vector<unsigned>{3, 0, 1, 2}));
+  EXPECT_EQ(tight->peakBytes, 100);
+  // The memory-aware bound sees that the gather must follow the compute
+  // that frees the input: it proves the optimum, which the unconstrained
+  // bounds (9 us) do not.
+  EXPECT_DOUBLE_EQ(tight->memoryBoundUs, 15);
+  FailureOr<double> bound = computeMemoryAwareBound(ops, memory, 150);
+  ASSERT_TRUE(succeeded(bound));
+  EXPECT_DOUBLE_EQ(*bound, 15);
+  EXPECT_DOUBLE_EQ(bruteForceWithin(ops, memory, 150), 15);
+}
+
+TEST(ExactScheduleTest, SaysWhenNoOrderFits) {
+  // The compute reads 100 bytes: no order fits in 99.
+  std::vector<SimOp> ops = gatherBesideInput();
+  MemoryProblem memory = gatherBesideInputMemory();
+  ExactScheduleOptions options;
+  options.memory = &memory;
+  options.memoryBudget = 99;
+  FailureOr<ExactSchedule> exact = findExactSchedule(ops, {}, options);
+  ASSERT_TRUE(succeeded(exact));
+  EXPECT_TRUE(exact->proven);
+  EXPECT_FALSE(exact->feasible);
+  EXPECT_TRUE(exact->order.empty());
+  EXPECT_TRUE(std::isinf(exact->lowerBoundUs));
+  FailureOr<double> bound = computeMemoryAwareBound(ops, memory, 99);
+  ASSERT_TRUE(succeeded(bound));
+  EXPECT_TRUE(std::isinf(*bound));
+  // A memory problem of other steps is refused.
+  memory.addStep();
+  EXPECT_TRUE(failed(findExactSchedule(ops, {}, options)));
+  EXPECT_TRUE(failed(computeMemoryAwareBound(ops, memory, 99)));
+}
+
+TEST(ExactScheduleTest, EqualsBruteForceWithinABudget) {
+  // Thousands of small random programs and memory problems, each under a
+  // budget below, at and above its program order's peak: the exact solver
+  // equals enumeration of the orders within the budget (or says that none
+  // fits), its order fits, and the memory-aware bound is below it.
+  std::mt19937 rng(20261204);
+  unsigned infeasible = 0, tighter = 0, trials = 3000;
+  for (unsigned trial = 0; trial < trials; ++trial) {
+    std::vector<SimOp> ops = trial % 4 == 3 ? randomLayers(rng, 1)
+                                            : randomProgram(rng, 3 + rng() % 6);
+    MemoryProblem memory = randomMemory(rng, ops);
+    std::vector<unsigned> programOrder(ops.size());
+    std::iota(programOrder.begin(), programOrder.end(), 0);
+    int64_t peak = computePeak(memory, programOrder);
+    int64_t budget = peak * (6 + rng() % 6) / 10;
+    ExactScheduleOptions options;
+    options.memory = &memory;
+    options.memoryBudget = budget;
+    FailureOr<ExactSchedule> exact = findExactSchedule(ops, {}, options);
+    ASSERT_TRUE(succeeded(exact));
+    ASSERT_TRUE(exact->proven) << "trial " << trial;
+    double best = bruteForceWithin(ops, memory, budget);
+    FailureOr<double> bound = computeMemoryAwareBound(ops, memory, budget);
+    ASSERT_TRUE(succeeded(bound));
+    if (std::isinf(best)) {
+      ASSERT_FALSE(exact->feasible) << "trial " << trial;
+      ++infeasible;
+      continue;
+    }
+    ASSERT_TRUE(exact->feasible) << "trial " << trial;
+    ASSERT_NEAR(exact->makespanUs, best, 1e-9) << "trial " << trial;
+    ASSERT_NEAR(makespanOf(ops, exact->order), best, 1e-9) << "trial " << trial;
+    ASSERT_LE(computePeak(memory, exact->order), budget) << "trial " << trial;
+    ASSERT_LE(*bound, best + 1e-9) << "trial " << trial;
+    ASSERT_LE(exact->memoryBoundUs, best + 1e-9) << "trial " << trial;
+    FailureOr<LowerBounds> plain = computeLowerBounds(ops);
+    ASSERT_TRUE(succeeded(plain));
+    tighter += *bound > plain->getBestUs() + 1e-9;
+  }
+  // The budgets bind: some programs fit no order, and on some the
+  // memory-aware bound is above the unconstrained one.
+  EXPECT_GT(infeasible, 0u);
+  EXPECT_GT(tighter, 0u);
+}
+
+TEST(ExactScheduleTest, MemoryBoundBelowOptimumWithinBudget) {
+  // 300 programs of 10-30 ops under a budget of 80-100 % of the program
+  // order's peak: the memory-aware bound <= the optimum within the budget,
+  // which is >= the unconstrained optimum and <= the program order when
+  // that fits.
+  std::mt19937 rng(20261205);
+  unsigned proven = 0, trials = 300;
+  for (unsigned trial = 0; trial < trials; ++trial) {
+    std::vector<SimOp> ops = trial % 2 ? randomLayers(rng, 2 + rng() % 3)
+                                       : randomProgram(rng, 10 + rng() % 21);
+    MemoryProblem memory = randomMemory(rng, ops);
+    std::vector<unsigned> programOrder(ops.size());
+    std::iota(programOrder.begin(), programOrder.end(), 0);
+    int64_t peak = computePeak(memory, programOrder);
+    int64_t budget = peak * (8 + rng() % 3) / 10;
+    ExactScheduleOptions options;
+    options.maxNodes = 20000;
+    options.memory = &memory;
+    options.memoryBudget = budget;
+    FailureOr<ExactSchedule> exact = findExactSchedule(ops, {}, options);
+    ASSERT_TRUE(succeeded(exact));
+    if (!exact->proven || !exact->feasible)
+      continue;
+    ++proven;
+    ASSERT_LE(computePeak(memory, exact->order), budget) << "trial " << trial;
+    ASSERT_NEAR(makespanOf(ops, exact->order), exact->makespanUs, 1e-9);
+    ASSERT_LE(exact->memoryBoundUs, exact->makespanUs + 1e-9)
+        << "trial " << trial;
+    if (budget >= peak) {
+      ASSERT_LE(exact->makespanUs, makespanOf(ops, programOrder) + 1e-9);
+    }
+    ExactScheduleOptions free;
+    free.maxNodes = 20000;
+    FailureOr<ExactSchedule> unconstrained = findExactSchedule(ops, {}, free);
+    ASSERT_TRUE(succeeded(unconstrained));
+    if (unconstrained->proven) {
+      ASSERT_LE(unconstrained->makespanUs, exact->makespanUs + 1e-9)
+          << "trial " << trial;
+    }
+  }
+  EXPECT_GE(proven, trials / 2);
 }

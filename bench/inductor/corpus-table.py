@@ -29,8 +29,15 @@ H200, collectives from its analytical NCCL model, the rest memory-bound), so
 sched's passes and simulator use Inductor's times, and Inductor's orders
 are those it made with them (corpus/inductor-costs/).
 
+With --profile FILE (or SCHED_CORPUS_PROFILE=FILE) every report and the
+pipeline use that measured profile (`profile=FILE`), e.g. one with only
+contention buckets (bench/gpu/profile/h200x2-contention.json, see
+bench/contention.md): steps and exposed communication are then charged
+contention, and a last column gives what it added to sched's step.
+
 usage: corpus-table.py [--build build] [--repeat 3] [--only NAME]
          [--options 'sched-pipeline options'] [--costs sched|inductor]
+         [--profile FILE]
 """
 import argparse
 import json
@@ -57,9 +64,16 @@ def configs():
 
 
 class Tools:
-    def __init__(self, build):
+    def __init__(self, build, profile=None):
         self.translate = os.path.join(build, "bin", "sched-translate")
         self.opt = os.path.join(build, "bin", "sched-opt")
+        self.profile = os.path.abspath(profile) if profile else None
+
+    def with_profile(self, options):
+        """`options` (of a pass) with the profile added, if there is one."""
+        if not self.profile:
+            return options
+        return " ".join(o for o in (options, "profile=" + self.profile) if o)
 
     def import_graph(self, graph, out):
         r = run([self.translate, "--import-fx-json", graph, "-o", out])
@@ -73,8 +87,9 @@ class Tools:
         with tempfile.NamedTemporaryFile(suffix=".json") as js:
             passes = ["--sched-attach-target=preset=h200-sxm"]
             if pipeline is not None:
+                pipeline = self.with_profile(pipeline)
                 passes.append("--sched-pipeline" + ("=" + pipeline if pipeline else ""))
-            passes.append("--sched-report=json=" + js.name)
+            passes.append("--sched-report=" + self.with_profile("json=" + js.name))
             r = run([self.opt, mlir] + passes + ["-o", os.devnull])
             if r.returncode:
                 raise SystemExit("%s failed on %s:\n%s" % (" ".join(passes), mlir, r.stderr[-2000:]))
@@ -85,6 +100,7 @@ class Tools:
         """Seconds of the whole `sched-opt` process with the pipeline
         (parsing, the passes, MLIR's verifier, printing), the minimum of
         `repeat` runs."""
+        pipeline = self.with_profile(pipeline)
         flag = "--sched-pipeline" + ("=" + pipeline if pipeline else "")
         times = []
         for _ in range(repeat):
@@ -102,6 +118,9 @@ def summary(function):
         "peak": function["peak_memory_bytes"] / 2**30,
         "bound": max(bounds.values()) / 1000.0,
         "ops": function["num_ops"],
+        # What contention added to the step (0 without contention buckets).
+        "contention": (function["makespan_us"] - function["contention"]["uncontended_makespan_us"]) / 1000.0
+        if "contention" in function else 0.0,
     }
 
 
@@ -112,8 +131,11 @@ def main():
     p.add_argument("--only")
     p.add_argument("--options", default="", help="sched-pipeline options (default: none)")
     p.add_argument("--costs", choices=["sched", "inductor"], default="sched")
+    p.add_argument("--profile", default=os.environ.get("SCHED_CORPUS_PROFILE"),
+                   help="measured profile for every report and the pipeline "
+                   "(default: $SCHED_CORPUS_PROFILE, else none)")
     a = p.parse_args()
-    tools = Tools(a.build)
+    tools = Tools(a.build, a.profile)
     rows = []
     notes = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -158,8 +180,9 @@ def main():
 
     print("| Step | Ops | Input step | sched step | Inductor step | Inductor+bucket step "
           "| sched / Inductor best | Exposed: input / sched / Inductor | Peak GiB: input / sched "
-          "/ Inductor | Best bound | sched over bound | Time s: sched-opt process / Inductor pass |")
-    print("|" + "---|" * 12)
+          "/ Inductor | Best bound | sched over bound | Time s: sched-opt process / Inductor pass |"
+          + (" Contention added: input / sched / Inductor |" if a.profile else ""))
+    print("|" + "---|" * (13 if a.profile else 12))
     ratios = []
     for r in rows:
         best = [r[k]["step"] for k in ("inductor", "inductor-bucket") if r[k]]
@@ -173,7 +196,9 @@ def main():
                   r["input"]["exposed"], r["sched"]["exposed"], cell(ind, "exposed"),
                   r["input"]["peak"], r["sched"]["peak"], cell(ind, "peak", "%.2f"),
                   r["sched"]["bound"], 100.0 * (r["sched"]["step"] / r["sched"]["bound"] - 1),
-                  r["sched_s"], "%.3f" % r["inductor_s"].get("inductor", float("nan"))))
+                  r["sched_s"], "%.3f" % r["inductor_s"].get("inductor", float("nan")))
+              + (" %.3f / %.3f / %s |" % (r["input"]["contention"], r["sched"]["contention"],
+                                          cell(ind, "contention")) if a.profile else ""))
     wins = sum(1 for x in ratios if x <= 1.0)
     print("\nsched's step <= Inductor's best on %d of %d steps; geometric mean ratio %.4f"
           % (wins, len(ratios), geomean(ratios)))

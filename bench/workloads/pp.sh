@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 #===- bench/workloads/pp.sh - 1F1B steps against the analytic bound -----===#
 #
-# Generates pipeline-parallel steps with sched-gen --pp (1F1B), checks them
+# Generates pipeline-parallel steps with sched-gen --pp (1F1B, and
+# interleaved 1F1B with --pp-schedule=interleaved), checks them
 # with sched-verify-deadlock, simulates the stages together with
 # sched-report (unscheduled, and after sched-schedule-overlap on each
 # stage) and writes bench/workloads/PP.md: the pipelined step against the
-# analytic 1F1B bound (m + p - 1) / m x the busiest stage's compute, and
+# analytic 1F1B bound (m + p - 1) / m x the busiest stage's compute
+# ((m + (p - 1) / v) / m interleaved over v chunks per stage), and
 # against that bound plus the 2 (p - 1) transfers of the fill and the
 # drain, with the largest stage bubble.
 #
@@ -28,6 +30,11 @@ workloads=(
   "llama3-8b-pp8-m16-gpn1|8|16|--preset=llama3-8b --layers=16 --seq=4096 --pp=8 --micro-batches=16 --gpus-per-node=1"
   "llama3-70b-pp4-tp8-m8|4|8|--preset=llama3-70b --layers=8 --seq=4096 --pp=4 --tp=8 --micro-batches=8"
   "tiny-pp4-m8-gpn1|4|8|--preset=tiny --layers=4 --pp=4 --micro-batches=8 --gpus-per-node=1"
+  "llama3-8b-pp4-m8-v2|4|8|--preset=llama3-8b --layers=8 --seq=4096 --pp=4 --micro-batches=8 --pp-schedule=interleaved --virtual-stages=2"
+  "llama3-8b-pp4-m16-v2|4|16|--preset=llama3-8b --layers=8 --seq=4096 --pp=4 --micro-batches=16 --pp-schedule=interleaved --virtual-stages=2"
+  "llama3-8b-l16-pp4-m8|4|8|--preset=llama3-8b --layers=16 --seq=4096 --pp=4 --micro-batches=8"
+  "llama3-8b-l16-pp4-m8-v4|4|8|--preset=llama3-8b --layers=16 --seq=4096 --pp=4 --micro-batches=8 --pp-schedule=interleaved --virtual-stages=4"
+  "tiny-pp4-m8-gpn1-v2|4|8|--preset=tiny --layers=8 --pp=4 --micro-batches=8 --gpus-per-node=1 --pp-schedule=interleaved --virtual-stages=2"
 )
 
 rows=()

@@ -451,6 +451,18 @@ double CostModel::getFlopTimeUs(double flops, double peakTflops) const {
   return flops / (peakTflops * options.computeEfficiency * 1e6);
 }
 
+ContentionFactors CostModel::getContention(int64_t bytes) const {
+  ContentionFactors factors;
+  if (!profile)
+    return factors;
+  if (const MeasuredProfile::ContentionBucket *bucket =
+          profile->lookupContention(bytes)) {
+    factors.comm = bucket->commFactor;
+    factors.compute = bucket->computeFactor;
+  }
+  return factors;
+}
+
 double CostModel::getMemoryTimeUs(double bytes) const {
   return transferTimeUs(bytes, target.getHbmBandwidth().convertToDouble() *
                                    options.memoryEfficiency);

@@ -88,9 +88,18 @@ static bool sameUpToShift(const State &a, const State &b) {
 FailureOr<IncrementalSimulation>
 IncrementalSimulation::create(ArrayRef<SimOp> ops, unsigned interval) {
   // `simulate` checks the waits.
-  if (failed(simulate(ops)))
+  FailureOr<SimResult> full = simulate(ops);
+  if (failed(full))
     return failure();
   IncrementalSimulation sim;
+  if (hasContention(ops)) {
+    sim.contended = true;
+    sim.ops.assign(ops.begin(), ops.end());
+    sim.numSteps = ops.size();
+    sim.totals.exposedCommUs = full->exposedCommUs;
+    sim.totals.makespanUs = full->makespanUs;
+    return sim;
+  }
   sim.ops.assign(ops.begin(), ops.end());
   sim.interval = std::max(interval, 1u);
   unsigned n = ops.size();
@@ -266,8 +275,43 @@ IncrementalSimulation::findEvaluated(ArrayRef<Change> changes) const {
   return nullptr;
 }
 
+std::optional<FailureOr<IncrementalSimulation::Totals>>
+IncrementalSimulation::runContended(ArrayRef<Change> changes) const {
+  bool changesContend = llvm::any_of(changes, [](const Change &change) {
+    return hasContention(ArrayRef<SimOp>(change.op));
+  });
+  if (!contended && !changesContend)
+    return std::nullopt;
+  std::vector<SimOp> changed;
+  changed.reserve(ops.size());
+  for (const SimOp &op : ops) {
+    // Dependences are not simulated here (see `create`).
+    SimOp copy = op;
+    copy.deps.clear();
+    changed.push_back(std::move(copy));
+  }
+  std::vector<bool> seen(changed.size(), false);
+  for (const Change &change : changes) {
+    if (change.pos >= changed.size() || seen[change.pos])
+      return FailureOr<Totals>(failure());
+    seen[change.pos] = true;
+    changed[change.pos] = change.op;
+    changed[change.pos].deps.clear();
+  }
+  numSteps += changed.size();
+  FailureOr<SimResult> result = simulateWithContention(changed);
+  if (failed(result))
+    return FailureOr<Totals>(failure());
+  Totals out;
+  out.exposedCommUs = result->exposedCommUs;
+  out.makespanUs = result->makespanUs;
+  return FailureOr<Totals>(out);
+}
+
 FailureOr<IncrementalSimulation::Totals>
 IncrementalSimulation::evaluate(ArrayRef<Change> changes) const {
+  if (std::optional<FailureOr<Totals>> full = runContended(changes))
+    return *full;
   if (const Run *kept = findEvaluated(changes))
     return kept->totals;
   // With its checkpoints, so that `apply` can reuse it.
@@ -281,6 +325,16 @@ IncrementalSimulation::evaluate(ArrayRef<Change> changes) const {
 }
 
 LogicalResult IncrementalSimulation::apply(ArrayRef<Change> changes) {
+  if (std::optional<FailureOr<Totals>> full = runContended(changes)) {
+    if (failed(*full))
+      return failure();
+    for (const Change &change : changes)
+      ops[change.pos] = change.op;
+    contended = true;
+    totals = **full;
+    evaluated.clear();
+    return success();
+  }
   // The simulation of an evaluated change is that of this one: the state
   // has not changed since.
   FailureOr<Run> result = failure();

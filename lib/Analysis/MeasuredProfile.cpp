@@ -89,6 +89,37 @@ llvm::Error MeasuredProfile::addOp(StringRef kind, double timeUs) {
   return llvm::Error::success();
 }
 
+llvm::Error MeasuredProfile::addContention(ContentionBucket bucket) {
+  auto isFactor = [](double f) { return std::isfinite(f) && f >= 1.0; };
+  if (!isFactor(bucket.commFactor) || !isFactor(bucket.computeFactor))
+    return llvm::createStringError("factors must be finite and >= 1");
+  if (bucket.maxBytes && *bucket.maxBytes < 1)
+    return llvm::createStringError("'max_bytes' must be >= 1");
+  if (!contention.empty()) {
+    const ContentionBucket &previous = contention.back();
+    if (!previous.maxBytes)
+      return llvm::createStringError(
+          "follows a bucket without 'max_bytes' (only the last bucket may "
+          "omit it)");
+    if (bucket.maxBytes && *bucket.maxBytes <= *previous.maxBytes)
+      return llvm::createStringError(
+          llvm::formatv("'max_bytes' must be above the previous bucket's ({0})",
+                        *previous.maxBytes));
+  }
+  contention.push_back(bucket);
+  return llvm::Error::success();
+}
+
+const MeasuredProfile::ContentionBucket *
+MeasuredProfile::lookupContention(int64_t bytes) const {
+  if (contention.empty())
+    return nullptr;
+  for (const ContentionBucket &bucket : contention)
+    if (!bucket.maxBytes || bytes <= *bucket.maxBytes)
+      return &bucket;
+  return &contention.back();
+}
+
 const MeasuredProfile::CollectiveCurve *
 MeasuredProfile::lookupCollective(CollectiveKind kind, int64_t groupSize,
                                   int64_t numNodes) const {
@@ -122,8 +153,8 @@ public:
     const llvm::json::Object *object = root.getAsObject();
     if (!object)
       return error("", "expected an object");
-    if (llvm::Error err =
-            checkKeys(*object, "", {"version", "collectives", "ops"}))
+    if (llvm::Error err = checkKeys(
+            *object, "", {"version", "collectives", "ops", "contention"}))
       return std::move(err);
     if (const llvm::json::Value *version = object->get("version")) {
       std::optional<int64_t> number = version->getAsInteger();
@@ -147,6 +178,15 @@ public:
       for (auto [index, entry] : llvm::enumerate(*array))
         if (llvm::Error err =
                 parseOp(entry, llvm::formatv("ops[{0}]", index).str(), profile))
+          return std::move(err);
+    }
+    if (const llvm::json::Value *value = object->get("contention")) {
+      const llvm::json::Array *array = value->getAsArray();
+      if (!array)
+        return error("contention", "expected an array");
+      for (auto [index, entry] : llvm::enumerate(*array))
+        if (llvm::Error err = parseContention(
+                entry, llvm::formatv("contention[{0}]", index).str(), profile))
           return std::move(err);
     }
     return profile;
@@ -262,6 +302,47 @@ private:
     if (!timeUs)
       return error(path, "expected a number 'time_us'");
     if (llvm::Error err = profile.addOp(*kind, *timeUs))
+      return error(path, llvm::toString(std::move(err)));
+    return llvm::Error::success();
+  }
+
+  /// Returns the field `key` of `object` as a finite number >= 1.
+  llvm::Expected<double> getFactor(const llvm::json::Object &object,
+                                   StringRef path, StringRef key) const {
+    const llvm::json::Value *value = object.get(key);
+    if (!value)
+      return error(path, llvm::formatv("missing '{0}'", key));
+    std::optional<double> number = value->getAsNumber();
+    if (!number || !std::isfinite(*number) || *number < 1.0)
+      return error((path + "." + key).str(), "expected a number >= 1");
+    return *number;
+  }
+
+  llvm::Error parseContention(const llvm::json::Value &value, StringRef path,
+                              MeasuredProfile &profile) const {
+    const llvm::json::Object *object = value.getAsObject();
+    if (!object)
+      return error(path, "expected an object");
+    if (llvm::Error err = checkKeys(
+            *object, path, {"max_bytes", "comm_factor", "compute_factor"}))
+      return err;
+    MeasuredProfile::ContentionBucket bucket;
+    if (object->get("max_bytes")) {
+      llvm::Expected<int64_t> maxBytes =
+          getInteger(*object, path, "max_bytes", 1);
+      if (!maxBytes)
+        return maxBytes.takeError();
+      bucket.maxBytes = *maxBytes;
+    }
+    llvm::Expected<double> comm = getFactor(*object, path, "comm_factor");
+    if (!comm)
+      return comm.takeError();
+    llvm::Expected<double> compute = getFactor(*object, path, "compute_factor");
+    if (!compute)
+      return compute.takeError();
+    bucket.commFactor = *comm;
+    bucket.computeFactor = *compute;
+    if (llvm::Error err = profile.addContention(bucket))
       return error(path, llvm::toString(std::move(err)));
     return llvm::Error::success();
   }

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/PipelineSimulation.h"
+#include "sched/Analysis/ContendedStreams.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -13,6 +14,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 using namespace mlir;
@@ -38,6 +40,11 @@ struct StageState {
   /// (link, number) of a linked one.
   DenseMap<unsigned, double> ends;
   DenseMap<unsigned, std::pair<Link *, int64_t>> linked;
+  /// With contention (docs/CostModel.md): the rows and streams of the
+  /// stage's local collectives, and each local start's row.
+  std::unique_ptr<SimResult> contendedRows;
+  std::unique_ptr<ContendedStreams> contended;
+  DenseMap<unsigned, unsigned> rowOf;
 };
 } // namespace
 
@@ -83,6 +90,19 @@ static bool resolve(Link &link, int64_t k) {
   return true;
 }
 
+/// Records that stage `i` issued the collective of the start at `pos` on
+/// `link` as its collective number `k`, at `timeUs`.
+static void issueLinked(unsigned i, unsigned pos, const SimOp &op,
+                        StageState &state, Link &link, int64_t k) {
+  auto member = llvm::find(link.members, i) - link.members.begin();
+  if (static_cast<int64_t>(link.issued.size()) <= k)
+    link.issued.resize(k + 1,
+                       SmallVector<std::optional<std::pair<double, double>>>(
+                           link.members.size()));
+  link.issued[k][member] = {state.timeUs, op.durationUs};
+  state.linked[pos] = {&link, k};
+}
+
 /// Runs stage `i` until it finishes or waits on an unresolved collective.
 /// Returns whether it advanced.
 static bool advance(unsigned i, const PipelineStageInput &input,
@@ -100,14 +120,7 @@ static bool advance(unsigned i, const PipelineStageInput &input,
       int64_t k = state.issued[group]++;
       auto it = links.find(group);
       if (it != links.end()) {
-        Link &link = it->second;
-        auto member = llvm::find(link.members, i) - link.members.begin();
-        if (static_cast<int64_t>(link.issued.size()) <= k)
-          link.issued.resize(
-              k + 1, SmallVector<std::optional<std::pair<double, double>>>(
-                         link.members.size()));
-        link.issued[k][member] = {state.timeUs, op.durationUs};
-        state.linked[pos] = {&link, k};
+        issueLinked(i, pos, op, state, it->second, k);
       } else {
         double begin = std::max(state.timeUs, state.streamFree[op.stream]);
         state.streamFree[op.stream] = begin + op.durationUs;
@@ -133,17 +146,68 @@ static bool advance(unsigned i, const PipelineStageInput &input,
   return progress;
 }
 
+/// `advance` with contention: the stage's compute and local collectives run
+/// on its ContendedStreams; collectives between stages are not slowed down
+/// (the compute stream waits for them without running anything).
+static bool advanceContended(unsigned i, const PipelineStageInput &input,
+                             StageState &state, llvm::StringMap<Link> &links) {
+  const std::vector<SimOp> &ops = input.sim.simOps;
+  ContendedStreams &streams = *state.contended;
+  bool progress = false;
+  while (state.pc < ops.size()) {
+    unsigned pos = state.pc;
+    const SimOp &op = ops[pos];
+    if (op.kind == SimOp::Kind::Compute) {
+      double from = streams.nowUs;
+      streams.runCompute(op.durationUs);
+      state.busyUs += streams.nowUs - from;
+    } else if (op.kind == SimOp::Kind::Start) {
+      StringRef group = input.sim.streamNames[op.stream];
+      int64_t k = state.issued[group]++;
+      auto it = links.find(group);
+      if (it != links.end())
+        issueLinked(i, pos, op, state, it->second, k);
+      else
+        state.rowOf[pos] = streams.issue(pos);
+    } else {
+      auto linked = state.linked.find(op.start);
+      if (linked != state.linked.end()) {
+        auto [link, k] = linked->second;
+        if (!resolve(*link, k))
+          break;
+        streams.runAloneUntil(std::max(streams.nowUs, link->ends[k]));
+      } else if (auto row = state.rowOf.find(op.start);
+                 row != state.rowOf.end() && !streams.hasEnded(row->second)) {
+        streams.runUntilEnded(row->second);
+      }
+    }
+    state.timeUs = streams.nowUs;
+    state.lastEndUs = std::max(state.lastEndUs, state.timeUs);
+    ++state.pc;
+    progress = true;
+  }
+  return progress;
+}
+
 FailureOr<PipelineSimulation>
 mlir::sched::simulatePipeline(ModuleOp module,
                               ArrayRef<PipelineStageInput> stages) {
   llvm::StringMap<Link> links = findLinks(module, stages);
   std::vector<StageState> states(stages.size());
-  for (auto [state, stage] : llvm::zip(states, stages))
+  for (auto [state, stage] : llvm::zip(states, stages)) {
     state.streamFree.assign(stage.sim.streamNames.size(), 0);
+    if (hasContention(stage.sim.simOps)) {
+      state.contendedRows = std::make_unique<SimResult>();
+      state.contended = std::make_unique<ContendedStreams>(
+          stage.sim.simOps, *state.contendedRows, stage.sim.streamNames.size());
+    }
+  }
   for (bool progress = true; progress;) {
     progress = false;
     for (unsigned i = 0; i < stages.size(); ++i)
-      progress |= advance(i, stages[i], states[i], links);
+      progress |= states[i].contended
+                      ? advanceContended(i, stages[i], states[i], links)
+                      : advance(i, stages[i], states[i], links);
   }
   PipelineSimulation result;
   for (auto [state, stage] : llvm::zip(states, stages)) {
@@ -158,6 +222,10 @@ mlir::sched::simulatePipeline(ModuleOp module,
     double end = state.lastEndUs;
     for (double free : state.streamFree)
       end = std::max(end, free);
+    if (state.contended) {
+      state.contended->drain();
+      end = std::max(end, state.contended->nowUs);
+    }
     result.stages.push_back({stage.name, end, state.busyUs, 0});
     result.makespanUs = std::max(result.makespanUs, end);
   }

@@ -67,6 +67,12 @@ public:
     callStack.push_back(body.getParentOp());
     return success(succeeded(copyBlock(body, {})));
   }
+  /// Appends `op` of `body` alone, as if it were the only op of the block
+  /// (its operands ready at time 0).
+  LogicalResult copyAlone(Operation &op) {
+    callStack.push_back(body.getParentOp());
+    return success(succeeded(copyOp(op, {})));
+  }
 
 private:
   /// Appends one op, its nested ops where it has any that are understood.
@@ -213,6 +219,15 @@ FailureOr<unsigned> ProgramBuilder::copyLeaf(Operation &op, const Exits &deps) {
       simOp.kind = SimOp::Kind::Start;
       simOp.durationUs = *time;
       simOp.stream = it->second;
+      if (costModel.getProfile() &&
+          !costModel.getProfile()->getContention().empty()) {
+        FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(collective);
+        if (failed(bytes))
+          return failure();
+        ContentionFactors contention = costModel.getContention(*bytes);
+        simOp.commFactor = contention.comm;
+        simOp.computeFactor = contention.compute;
+      }
     } else if (isa<WaitOp>(&op)) {
       simOp.kind = SimOp::Kind::Wait;
     } else if (isa<ComputeOpInterface>(&op)) {
@@ -630,6 +645,18 @@ mlir::sched::buildProgramSimulation(Block &body, const CostModel &costModel) {
   if (failed(builder.copyFunctionBody()))
     return failure();
   return out;
+}
+
+FailureOr<double> mlir::sched::simulateOpAlone(Operation &op,
+                                               const CostModel &costModel) {
+  ProgramSimulation out;
+  ProgramBuilder builder(costModel, *op.getBlock(), out);
+  if (failed(builder.copyAlone(op)))
+    return failure();
+  FailureOr<SimResult> result = simulate(out.sim.simOps);
+  if (failed(result))
+    return op.emitError("cannot simulate this op on its own");
+  return result->makespanUs;
 }
 
 /// Returns the bytes the body `block` of a loop, branch or region needs

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sched/Analysis/StreamSimulator.h"
+#include "sched/Analysis/ContendedStreams.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/LowerBounds.h"
@@ -25,7 +26,52 @@
 using namespace mlir;
 using namespace mlir::sched;
 
+/// Fills the lower bounds of any order of `ops` into `result`: the busiest
+/// stream (`computeWorkUs`, the summed compute durations, or a
+/// communication stream's summed durations), and the longest dependence
+/// chain where a wait finishes no earlier than its start plus the
+/// collective's time.
+static void fillOrderBounds(ArrayRef<SimOp> ops, double computeWorkUs,
+                            unsigned numStreams, SimResult &result) {
+  unsigned n = ops.size();
+  std::vector<double> streamBusy(numStreams, 0);
+  for (const SimOp &op : ops)
+    if (op.kind == SimOp::Kind::Start)
+      streamBusy[op.stream] += op.durationUs;
+  result.streamBoundUs = computeWorkUs;
+  for (double busy : streamBusy)
+    result.streamBoundUs = std::max(result.streamBoundUs, busy);
+  std::vector<double> finish(n, 0);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    const SimOp &op = ops[pos];
+    double ready = 0;
+    for (unsigned dep : op.deps)
+      ready = std::max(ready, finish[dep]);
+    if (op.kind == SimOp::Kind::Wait)
+      ready = std::max(ready, finish[op.start] + ops[op.start].durationUs);
+    finish[pos] =
+        ready + (op.kind == SimOp::Kind::Compute ? op.durationUs : 0.0);
+    result.criticalPathUs = std::max(result.criticalPathUs, finish[pos]);
+  }
+}
+
+bool mlir::sched::hasContention(ArrayRef<SimOp> ops) {
+  return llvm::any_of(ops, [](const SimOp &op) {
+    return op.kind == SimOp::Kind::Start &&
+           (op.commFactor != 1.0 || op.computeFactor != 1.0);
+  });
+}
+
+std::vector<SimOp> mlir::sched::withoutContention(ArrayRef<SimOp> ops) {
+  std::vector<SimOp> plain(ops.begin(), ops.end());
+  for (SimOp &op : plain)
+    op.commFactor = op.computeFactor = 1.0;
+  return plain;
+}
+
 FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
+  if (hasContention(ops))
+    return simulateWithContention(ops);
   SimResult result;
   unsigned n = ops.size();
   result.beginUs.assign(n, 0);
@@ -81,27 +127,70 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
           ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
           : 1.0;
 
-  // Lower bounds: the busiest stream, and the longest dependence chain where
-  // a wait finishes no earlier than its start plus the collective's time.
-  std::vector<double> streamBusy(times.streamFreeUs.size(), 0);
-  for (const SimOp &op : ops)
-    if (op.kind == SimOp::Kind::Start)
-      streamBusy[op.stream] += op.durationUs;
-  result.streamBoundUs = result.computeBusyUs;
-  for (double busy : streamBusy)
-    result.streamBoundUs = std::max(result.streamBoundUs, busy);
-  std::vector<double> finish(n, 0);
+  fillOrderBounds(ops, result.computeBusyUs, times.streamFreeUs.size(), result);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The contended simulation
+//===----------------------------------------------------------------------===//
+//
+// Event-driven: between two events (the running compute op ending, or a
+// collective ending) every rate is constant. While a compute op runs and
+// the set A of collectives in flight (the first unended one of each stream)
+// is not empty, the op advances at 1 / max_A computeFactor and each c of A
+// at 1 / commFactor(c); otherwise everything runs at its solo rate. Each
+// event ends at least one job, so there are at most (compute ops +
+// collectives) events, each O(streams).
+
+FailureOr<SimResult> mlir::sched::simulateWithContention(ArrayRef<SimOp> ops) {
+  SimResult result;
+  unsigned n = ops.size(), numStreams = 0;
+  double computeWorkUs = 0;
   for (unsigned pos = 0; pos < n; ++pos) {
     const SimOp &op = ops[pos];
-    double ready = 0;
     for (unsigned dep : op.deps)
-      ready = std::max(ready, finish[dep]);
-    if (op.kind == SimOp::Kind::Wait)
-      ready = std::max(ready, finish[op.start] + ops[op.start].durationUs);
-    finish[pos] =
-        ready + (op.kind == SimOp::Kind::Compute ? op.durationUs : 0.0);
-    result.criticalPathUs = std::max(result.criticalPathUs, finish[pos]);
+      if (dep >= pos)
+        return failure();
+    if (op.kind == SimOp::Kind::Start)
+      numStreams = std::max(numStreams, op.stream + 1);
+    if (op.kind == SimOp::Kind::Wait &&
+        (op.start >= pos || ops[op.start].kind != SimOp::Kind::Start))
+      return failure();
+    if (op.kind == SimOp::Kind::Compute)
+      computeWorkUs += op.durationUs;
   }
+  result.beginUs.assign(n, 0);
+  result.endUs.assign(n, 0);
+  std::vector<int> collectiveOf(n, -1);
+  ContendedStreams streams(ops, result, numStreams);
+  for (unsigned pos = 0; pos < n; ++pos) {
+    const SimOp &op = ops[pos];
+    result.beginUs[pos] = streams.nowUs;
+    if (op.kind == SimOp::Kind::Compute) {
+      streams.runCompute(op.durationUs);
+    } else if (op.kind == SimOp::Kind::Start) {
+      collectiveOf[pos] = streams.issue(pos);
+    } else {
+      unsigned index = collectiveOf[op.start];
+      result.collectives[index].wait = pos;
+      if (!streams.hasEnded(index)) {
+        double from = streams.nowUs;
+        streams.runUntilEnded(index);
+        result.collectives[index].exposedUs = streams.nowUs - from;
+        result.exposedCommUs += streams.nowUs - from;
+      }
+    }
+    result.endUs[pos] = streams.nowUs;
+  }
+  streams.drain();
+  result.makespanUs = streams.nowUs;
+  result.computeIdleUs = result.makespanUs - result.computeBusyUs;
+  result.overlapFraction =
+      result.commBusyUs > 0
+          ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
+          : 1.0;
+  fillOrderBounds(ops, computeWorkUs, numStreams, result);
   return result;
 }
 
@@ -649,6 +738,9 @@ FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
       simOp.kind = SimOp::Kind::Start;
       simOp.durationUs = time;
       simOp.stream = it->second;
+      ContentionFactors contention = costModel.getContention(*bytes);
+      simOp.commFactor = contention.comm;
+      simOp.computeFactor = contention.compute;
     } else if (auto wait = dyn_cast<WaitOp>(&op)) {
       simOp.kind = SimOp::Kind::Wait;
       Operation *start = wait.getFuture().getDefiningOp();

@@ -9,9 +9,15 @@
 // start straight from the other ranks' buffers: no communication library is
 // involved, so the results are a reference for the MPI and NCCL runtimes.
 // Reductions combine the ranks in group order, in double precision. A
-// collective permute copies the source's input (zeros without a source). A
 // destination that overlaps an input (in place) is staged and written after
 // every peer has read the inputs.
+//
+// A collective permute is the exception: its start copies the inputs and
+// returns, and its wait copies the source's copy (zeros without a source).
+// Point-to-point transfers between pipeline stages are started on both
+// sides before either side waits (a stage sends a forward and receives a
+// gradient at once), so a start that blocked until its peer started would
+// deadlock where the real runtimes do not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +25,8 @@
 
 #include <condition_variable>
 #include <cstring>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -53,11 +61,30 @@ private:
   uint64_t generation = 0;
 };
 
+/// What a member of a collective permute posts at its start: the copies of
+/// its inputs and what its peers check against theirs.
+struct PermutePost {
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  std::vector<int64_t> counts;
+  std::vector<std::vector<char>> inputs;
+};
+
+/// The posts of the members of one collective permute of a group (the n-th
+/// permute of every member) and how many members have not completed it.
+struct PermuteRound {
+  std::vector<std::unique_ptr<PermutePost>> posted;
+  int64_t pending = 0;
+};
+
 /// The meeting point of one group's members.
 struct Rendezvous {
   explicit Rendezvous(int64_t n) : barrier(n), posted(n, nullptr) {}
   Barrier barrier;
   std::vector<Collective *> posted;
+  /// Collective permutes in flight, by their number in the group.
+  std::mutex permuteMutex;
+  std::condition_variable permutePosted;
+  std::map<uint64_t, PermuteRound> permutes;
 };
 
 std::mutex worldMutex;
@@ -78,6 +105,8 @@ public:
   }
 
   void launch(Collective &c) override {
+    if (c.kind == SCHEDRT_COLLECTIVE_PERMUTE)
+      return postPermute(c);
     auto *meeting = static_cast<Rendezvous *>(c.group->comm);
     int64_t n = c.group->size;
     int key = c.group->key;
@@ -162,18 +191,8 @@ public:
       case SCHEDRT_BROADCAST:
         std::memcpy(m.recv, peer(c.root).send, m.count * es);
         break;
-      case SCHEDRT_COLLECTIVE_PERMUTE: {
-        // Every peer is checked, so that ranks that disagree on the pairs
-        // fail even where they do not exchange data.
-        for (int64_t r = 0; r < n; ++r)
-          peer(r);
-        int64_t source = c.permuteSource();
-        if (source < 0)
-          std::memset(m.recv, 0, m.count * es);
-        else
-          std::memcpy(m.recv, peer(source).send, m.count * es);
-        break;
-      }
+      case SCHEDRT_COLLECTIVE_PERMUTE:
+        break; // postPermute and completePermute.
       }
     }
     // Nobody may touch its input before every peer has read it.
@@ -183,7 +202,81 @@ public:
         std::memcpy(c.members[i].recv, staged[i].data(), staged[i].size());
   }
 
-  void wait(Collective &) override {}
+  void wait(Collective &c) override {
+    if (c.kind == SCHEDRT_COLLECTIVE_PERMUTE)
+      completePermute(c);
+  }
+
+private:
+  /// Copies the inputs of permute `c` into its round of the group.
+  void postPermute(Collective &c) {
+    auto *meeting = static_cast<Rendezvous *>(c.group->comm);
+    auto post = std::make_unique<PermutePost>();
+    post->pairs = c.pairs;
+    for (const Member &m : c.members) {
+      post->counts.push_back(m.count);
+      const char *data = m.send;
+      post->inputs.emplace_back(data, data + m.count * elementSize(m.dtype));
+    }
+    uint64_t number = nextPermute[c.group->id]++;
+    inFlight[&c] = number;
+    std::lock_guard<std::mutex> lock(meeting->permuteMutex);
+    PermuteRound &round = meeting->permutes[number];
+    if (round.posted.empty()) {
+      round.posted.resize(c.group->size);
+      round.pending = c.group->size;
+    }
+    round.posted[c.group->key] = std::move(post);
+    meeting->permutePosted.notify_all();
+  }
+
+  /// Waits until every member of the group has started permute `c`, then
+  /// writes this rank's destinations from its source's inputs.
+  void completePermute(Collective &c) {
+    auto *meeting = static_cast<Rendezvous *>(c.group->comm);
+    auto it = inFlight.find(&c);
+    uint64_t number = it->second;
+    inFlight.erase(it);
+    std::unique_lock<std::mutex> lock(meeting->permuteMutex);
+    PermuteRound &round = meeting->permutes[number];
+    auto allPosted = [&] { return isFullyPosted(round); };
+    if (!meeting->permutePosted.wait_for(lock, std::chrono::seconds(300),
+                                         allPosted))
+      fatal("a rank waited 300 s for the others at a collective permute of "
+            "process group %s: the ranks do not issue the same collectives",
+            c.group->label.c_str());
+    const PermutePost &mine = *round.posted[c.group->key];
+    // Every peer is checked, so that ranks that disagree on the pairs fail
+    // even where they do not exchange data.
+    for (const auto &peer : round.posted)
+      if (peer->pairs != mine.pairs || peer->counts != mine.counts)
+        fatal("ranks disagree on a collective of process group %s",
+              c.group->label.c_str());
+    int64_t source = c.permuteSource();
+    for (size_t i = 0; i < c.members.size(); ++i) {
+      Member &m = c.members[i];
+      if (source < 0)
+        std::memset(m.recv, 0, m.count * elementSize(m.dtype));
+      else
+        std::memcpy(m.recv, round.posted[source]->inputs[i].data(),
+                    round.posted[source]->inputs[i].size());
+    }
+    if (--round.pending == 0)
+      meeting->permutes.erase(number);
+  }
+
+  /// Returns true once every member has posted to `round`.
+  static bool isFullyPosted(const PermuteRound &round) {
+    for (const auto &post : round.posted)
+      if (!post)
+        return false;
+    return true;
+  }
+
+  /// The number of the next permute of each group of this rank, by group id.
+  std::map<int32_t, uint64_t> nextPermute;
+  /// The number of each permute started and not yet waited on.
+  std::map<Collective *, uint64_t> inFlight;
 };
 
 } // namespace

@@ -329,6 +329,11 @@ void schedrt_register_group(int32_t group, int64_t name, int64_t groupSize,
   if (const char *text = reinterpret_cast<const char *>(name); text && *text)
     current().groupNames[group] = text;
   checkTiling(group, groupSize, stride);
+  // The communicator is made now, in the order of registration, which is
+  // the same on every rank: making it at the group's first collective would
+  // be a different order on ranks that run different stage functions, and
+  // MPI_Comm_split and ncclCommInitRank would then hang.
+  getGroup(group, groupSize, stride);
 }
 
 int64_t schedrt_collective_begin(int32_t kind, int32_t group, int64_t groupSize,
@@ -444,6 +449,19 @@ void schedrt_fill(int64_t data, int64_t count, int32_t dtype, int32_t index) {
 }
 
 int64_t schedrt_rank(void) { return current().rank; }
+
+void schedrt_check_stage_world(int64_t ranks) {
+  int worldSize = current().worldSize;
+  if (ranks == worldSize)
+    return;
+  if (current().rank >= ranks)
+    fatal("rank %d runs no stage function: the stage functions' sched.ranks "
+          "cover ranks 0 to %lld, but the world has %d ranks",
+          current().rank, static_cast<long long>(ranks - 1), worldSize);
+  fatal("the stage functions' sched.ranks cover ranks 0 to %lld, but the "
+        "world has %d ranks",
+        static_cast<long long>(ranks - 1), worldSize);
+}
 
 int64_t schedrt_num_iters(void) { return options().iters; }
 

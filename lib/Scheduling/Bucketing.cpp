@@ -98,18 +98,24 @@ Attribute BucketKey::get(StringRef attrName) const {
   return {};
 }
 
-std::optional<BucketKey> BucketKey::fromOp(CollectiveOpInterface op) {
+std::optional<BucketKey> BucketKey::fromOp(CollectiveOpInterface op,
+                                           bool mixElementTypes) {
   Type elementType;
   for (Value input : op.getInputs()) {
     auto shaped = dyn_cast<ShapedType>(input.getType());
     if (!shaped)
       return std::nullopt;
-    if (elementType && elementType != shaped.getElementType())
+    if (elementType && elementType != shaped.getElementType() &&
+        !mixElementTypes)
       return std::nullopt;
     elementType = shaped.getElementType();
   }
   if (!elementType)
     return std::nullopt;
+  // A bucket is lowered to one grouped call per member (docs/Runtime.md):
+  // members need not share a type.
+  if (mixElementTypes)
+    elementType = Type();
   // Discardable attributes (`dialect.name`, e.g. the recorded collective
   // order) say nothing of what the collective computes.
   auto counts = [](NamedAttribute attr) {
@@ -296,7 +302,8 @@ LogicalResult Bucketer::collectCandidates() {
     auto wait = dyn_cast<WaitOp>(*future.getUsers().begin());
     std::optional<unsigned> waitPos =
         wait ? graph.lookup(wait) : std::optional<unsigned>();
-    std::optional<BucketKey> key = BucketKey::fromOp(start);
+    std::optional<BucketKey> key =
+        BucketKey::fromOp(start, options.mixElementTypes);
     if (!waitPos || !key || intervalOf[pos] == kNone)
       continue;
     FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(start);
@@ -907,6 +914,10 @@ LogicalResult Bucketer::simulateTrials(JoinAttempt &attempt) {
     SimOp nothing;
     SimOp mergedStart = simulation->getOps()[trial.start];
     mergedStart.durationUs = *time;
+    ContentionFactors contention =
+        model.getContention(bucket.bytes + member.bytes);
+    mergedStart.commFactor = contention.comm;
+    mergedStart.computeFactor = contention.compute;
     SimOp mergedWait;
     mergedWait.kind = SimOp::Kind::Wait;
     mergedWait.start = trial.start;

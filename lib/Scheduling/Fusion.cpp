@@ -21,6 +21,7 @@
 
 #include "sched/Scheduling/Fusion.h"
 #include "sched/Analysis/BufferLiveness.h"
+#include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
@@ -73,6 +74,30 @@ struct Group {
   Access access;
 };
 
+/// What the planner knows of the collectives of a block, to keep them hidden
+/// (docs/passes/FuseCompute.md, "Collectives in flight").
+struct ExposureModel {
+  /// One collective started and waited in the block.
+  struct Collective {
+    unsigned start, wait;
+    /// Its time in microseconds (infinite without a cost model).
+    double timeUs;
+  };
+  /// Per node: the time of its compute, in microseconds (1 per compute op
+  /// without a cost model: then cover counts ops).
+  std::vector<double> time;
+  /// The collectives, by start.
+  std::vector<Collective> collectives;
+  /// Per node: the index of the collective it starts or waits, or -1.
+  std::vector<int> collectiveOf;
+  /// Whether the times come from a cost model.
+  bool timed = false;
+};
+
+/// Changes of the compute in flight of collectives (index, microseconds or
+/// ops) that a fusion makes.
+using CoverChanges = SmallVector<std::pair<unsigned, double>, 2>;
+
 /// One candidate pair of a round.
 struct Candidate {
   unsigned first, second;
@@ -104,6 +129,8 @@ struct Accepted {
   /// where the whole runs then.
   SmallVector<unsigned, 2> joined;
   unsigned joinedPos = 0;
+  /// What it changes in the compute in flight of collectives.
+  CoverChanges coverChanges;
 };
 
 /// Accepted windows [lo, hi] in compact positions, by lo, with the index of
@@ -114,7 +141,7 @@ using WindowMap = std::map<unsigned, std::pair<unsigned, unsigned>>;
 class FusionPlanner {
 public:
   FusionPlanner(const BufferLiveness &liveness, const DependenceGraph &graph,
-                const FusionOptions &options);
+                const FusionOptions &options, ExposureModel exposure);
 
   /// Plans the fusions, rewrites the block, and fills `stats`.
   void run(FusionStats &stats);
@@ -138,6 +165,26 @@ private:
   /// fused at compact position `place`.
   int64_t peakOfJoin(const Round &state, ArrayRef<unsigned> cluster, unsigned x,
                      unsigned place, unsigned uLo, unsigned uHi) const;
+  /// Returns the collectives with a start or a wait at a compact position in
+  /// [lo, hi], in order.
+  SmallVector<unsigned> collectivesIn(const Round &state, unsigned lo,
+                                      unsigned hi) const;
+  /// Returns the changes of cover when the group at compact position `from`
+  /// and its `time` move to position `to` (the other group of a pair).
+  CoverChanges coverChangesOfMove(const Round &state, unsigned from,
+                                  unsigned to, double time) const;
+  /// Returns the changes of cover when the compact positions [lo, hi] are
+  /// replaced by `order` (groups, and Reordering::kFused for the fused one,
+  /// of time `fusedTime`).
+  CoverChanges coverChangesOfOrder(const Round &state, unsigned lo, unsigned hi,
+                                   ArrayRef<unsigned> order,
+                                   double fusedTime) const;
+  /// Returns why `changes` would leave a collective more exposed than it is
+  /// with the fusions accepted so far in the round, or nothing.
+  std::optional<std::string> judgeExposure(const Round &state,
+                                           const CoverChanges &changes) const;
+  /// Returns the bytes that the group of `members` reads from memory.
+  int64_t readBytesOf(ArrayRef<unsigned> members);
   /// Rejects `c` for good with the remark `why`, counted in `counter`.
   void reject(const Candidate &c, unsigned &counter, const Twine &why);
   /// Rejects pairs that form a cycle, mix bodies or are too large.
@@ -232,12 +279,15 @@ private:
   const MemoryProblem &problem;
   const DependenceGraph &graph;
   const FusionOptions &options;
+  ExposureModel exposure;
 
   /// Buffers each node defines and uses (without its own, and without the
   /// empty ones), and the distinct users of each buffer.
   StepBuffers buffers;
   std::vector<unsigned> groupOf;
   std::vector<Group> groups;
+  /// The compute time of each group (sum of its members').
+  std::vector<double> groupTime;
   /// Pairs of groups rejected for good (groups never change: a merge makes
   /// a new one).
   llvm::DenseSet<std::pair<unsigned, unsigned>> rejected;
@@ -271,9 +321,11 @@ private:
 
 FusionPlanner::FusionPlanner(const BufferLiveness &liveness,
                              const DependenceGraph &graph,
-                             const FusionOptions &options)
+                             const FusionOptions &options,
+                             ExposureModel exposureModel)
     : liveness(liveness), problem(liveness.getProblem()), graph(graph),
-      options(options), buffers(problem, /*skipEmpty=*/true) {
+      options(options), exposure(std::move(exposureModel)),
+      buffers(problem, /*skipEmpty=*/true) {
   unsigned n = problem.numSteps;
   memberStamp.assign(n, 0);
   comm.resize(n);
@@ -287,6 +339,8 @@ FusionPlanner::FusionPlanner(const BufferLiveness &liveness,
   // Every merge makes one group: at most 2n - 1 in all.
   groups.reserve(2 * n);
   groups.resize(n);
+  groupTime = exposure.time;
+  groupTime.reserve(2 * n);
   for (unsigned node = 0; node < n; ++node) {
     Group &group = groups[node];
     groupOf[node] = node;
@@ -668,6 +722,7 @@ void FusionPlanner::merge(unsigned first, unsigned second, unsigned pos) {
   merged.hasBody = groups[first].hasBody;
   merged.access = computeAccess(merged.members);
   groups[first].alive = groups[second].alive = false;
+  groupTime.push_back(groupTime[first] + groupTime[second]);
   unsigned id = groups.size();
   for (unsigned node : merged.members)
     groupOf[node] = id;
@@ -701,6 +756,13 @@ struct FusionPlanner::Round {
   /// of their fusion.
   WindowMap windows;
   SmallVector<Accepted> accepted;
+  /// The compute time of the steps before each compact position (one more
+  /// entry than steps), the positions of the collectives' starts and waits,
+  /// in order, and the changes of cover of the fusions accepted so far, by
+  /// collective.
+  std::vector<double> timeBefore;
+  std::vector<unsigned> commPositions;
+  llvm::DenseMap<unsigned, double> coverDelta;
 };
 
 /// What the placement of one candidate pair found.
@@ -716,6 +778,10 @@ struct FusionPlanner::PairPlacement {
   std::optional<int64_t> overhead;
   bool reordered = false;
   Reordering reordering;
+  /// The changes of cover of the placement kept, and why a placement was
+  /// refused for exposing a collective (the first one).
+  CoverChanges coverChanges;
+  std::optional<std::string> exposure;
 };
 
 void FusionPlanner::run(FusionStats &stats) {
@@ -751,6 +817,134 @@ void FusionPlanner::startRound(Round &state, FusionStats &stats) {
   }
   stats.peakAfter = profile.getPeak();
   ++stats.rounds;
+  state.timeBefore.assign(1, 0.0);
+  for (auto [p, group] : llvm::enumerate(steps)) {
+    state.timeBefore.push_back(state.timeBefore.back() + groupTime[group]);
+    if (exposure.collectiveOf[groups[group].pos] >= 0)
+      state.commPositions.push_back(p);
+  }
+}
+
+SmallVector<unsigned> FusionPlanner::collectivesIn(const Round &state,
+                                                   unsigned lo,
+                                                   unsigned hi) const {
+  SmallVector<unsigned> found;
+  const std::vector<unsigned> &comm = state.commPositions;
+  for (auto it = llvm::lower_bound(comm, lo); it != comm.end() && *it <= hi;
+       ++it)
+    found.push_back(exposure.collectiveOf[groups[steps[*it]].pos]);
+  llvm::sort(found);
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
+}
+
+CoverChanges FusionPlanner::coverChangesOfMove(const Round &state,
+                                               unsigned from, unsigned to,
+                                               double time) const {
+  // Only a collective with a start or a wait between the two ends can hold
+  // one end in flight and not the other.
+  CoverChanges changes;
+  if (time == 0)
+    return changes;
+  for (unsigned k :
+       collectivesIn(state, std::min(from, to) + 1, std::max(from, to) - 1)) {
+    const ExposureModel::Collective &collective = exposure.collectives[k];
+    unsigned s = compact[groupOf[collective.start]];
+    unsigned w = compact[groupOf[collective.wait]];
+    double change =
+        (s < to && to < w ? time : 0.0) - (s < from && from < w ? time : 0.0);
+    if (change != 0)
+      changes.emplace_back(k, change);
+  }
+  return changes;
+}
+
+CoverChanges FusionPlanner::coverChangesOfOrder(const Round &state, unsigned lo,
+                                                unsigned hi,
+                                                ArrayRef<unsigned> order,
+                                                double fusedTime) const {
+  // The new sequence: the positions before `lo`, `order`, then those after
+  // `hi`, shifted by `shift`.
+  llvm::DenseMap<unsigned, int64_t> at;
+  SmallVector<double> inner = {0.0};
+  for (auto [i, group] : llvm::enumerate(order)) {
+    at[group] = lo + i;
+    inner.push_back(inner.back() + (group == Reordering::kFused
+                                        ? fusedTime
+                                        : groupTime[group]));
+  }
+  const std::vector<double> &before = state.timeBefore;
+  int64_t size = order.size();
+  int64_t shift = size - int64_t(hi - lo + 1);
+  auto newPosition = [&](unsigned p) -> int64_t {
+    return p < lo ? p : p > hi ? p + shift : at.lookup(steps[p]);
+  };
+  // The compute time before new position `x`.
+  auto newBefore = [&](int64_t x) {
+    if (x <= lo)
+      return before[x];
+    if (x <= lo + size)
+      return before[lo] + inner[x - lo];
+    return before[lo] + inner.back() + before[x - shift] - before[hi + 1];
+  };
+  CoverChanges changes;
+  for (unsigned k : collectivesIn(state, lo, hi)) {
+    const ExposureModel::Collective &collective = exposure.collectives[k];
+    unsigned s = compact[groupOf[collective.start]];
+    unsigned w = compact[groupOf[collective.wait]];
+    double old = before[w] - before[s + 1];
+    int64_t ns = newPosition(s), nw = newPosition(w);
+    double cover = nw > ns ? newBefore(nw) - newBefore(ns + 1) : 0.0;
+    if (cover != old)
+      changes.emplace_back(k, cover - old);
+  }
+  return changes;
+}
+
+std::optional<std::string>
+FusionPlanner::judgeExposure(const Round &state,
+                             const CoverChanges &changes) const {
+  for (auto [k, change] : changes) {
+    if (change >= 0)
+      continue;
+    const ExposureModel::Collective &collective = exposure.collectives[k];
+    unsigned s = compact[groupOf[collective.start]];
+    unsigned w = compact[groupOf[collective.wait]];
+    double cover = state.timeBefore[w] - state.timeBefore[s + 1] +
+                   state.coverDelta.lookup(k);
+    double after = std::max(0.0, cover + change);
+    Operation *start = liveness.getOp(collective.start);
+    std::string what = llvm::formatv("'{0}'", start->getName().getStringRef());
+    if (auto op = dyn_cast<CollectiveOpInterface>(start))
+      what += " on @" + op.getGroupAttr().getValue().str();
+    if (!exposure.timed)
+      return llvm::formatv("would expose {0}: the compute ops run while it "
+                           "is in flight go from {1} to {2} (no #sched.target "
+                           "to time them)",
+                           what, formatNumber(cover), formatNumber(after))
+          .str();
+    double time = collective.timeUs;
+    double exposedBefore = std::max(0.0, time - cover);
+    double exposedAfter = std::max(0.0, time - after);
+    // Rounding of the sums must not refuse a fusion that changes nothing.
+    if (exposedAfter <= exposedBefore + 1e-9 * std::max(1.0, time))
+      continue;
+    return llvm::formatv("would expose {0}: the compute run while its {2} "
+                         "us are in flight goes from {1} us to {3} us "
+                         "(exposed {4} us -> {5} us)",
+                         what, formatNumber(cover), formatNumber(time),
+                         formatNumber(after), formatNumber(exposedBefore),
+                         formatNumber(exposedAfter))
+        .str();
+  }
+  return std::nullopt;
+}
+
+int64_t FusionPlanner::readBytesOf(ArrayRef<unsigned> members) {
+  int64_t bytes = 0;
+  for (unsigned b : computeAccess(members).reads)
+    bytes += problem.buffers[b].size;
+  return bytes;
 }
 
 std::optional<int64_t> FusionPlanner::peakIfFusedUp(const Round &state,
@@ -846,6 +1040,18 @@ bool FusionPlanner::joinAccepted(Round &state, const Candidate &c,
   if (numOps > options.maxFusedOps ||
       groups[x].hasBody != groups[a.first].hasBody)
     return false;
+  if (options.maxFusedReadBytes > 0) {
+    SmallVector<unsigned, 8> members(groups[x].members.begin(),
+                                     groups[x].members.end());
+    for (unsigned g : cluster)
+      llvm::append_range(members, groups[g].members);
+    llvm::sort(members);
+    if (readBytesOf(members) > options.maxFusedReadBytes)
+      return false;
+  }
+  double fusedTime = groupTime[x];
+  for (unsigned g : cluster)
+    fusedTime += groupTime[g];
   // The ends: where the fused group runs, and the candidate's other group.
   unsigned pA = compact[groupOf[a.joined.empty() ? a.pos : a.joinedPos]];
   unsigned pX = compact[x];
@@ -857,23 +1063,46 @@ bool FusionPlanner::joinAccepted(Round &state, const Candidate &c,
   // The later place first: ties go down. Moving the movers to the other end
   // is blocked by an op strictly between that depends on them (moving later)
   // or that they depend on (moving earlier).
+  // The union's changes of cover replace those of the accepted fusion.
+  for (auto [k, change] : a.coverChanges)
+    state.coverDelta[k] -= change;
   std::optional<int64_t> peak;
   unsigned place = 0;
+  CoverChanges changes;
   for (unsigned p : {hi, lo}) {
     bool xMoves = p == pA;
     if (isBlockedMove(xMoves ? ArrayRef<unsigned>(x)
                              : ArrayRef<unsigned>(cluster),
                       xMoves ? pX < pA : pA < pX, excluded, lo, hi))
       continue;
+    SmallVector<unsigned> order;
+    for (unsigned q = uLo; q <= uHi; ++q) {
+      unsigned g = steps[q];
+      if (g != x && !llvm::is_contained(cluster, g))
+        order.push_back(g);
+      else if (q == p)
+        order.push_back(Reordering::kFused);
+    }
+    CoverChanges placeChanges =
+        coverChangesOfOrder(state, uLo, uHi, order, fusedTime);
+    if (judgeExposure(state, placeChanges))
+      continue;
     int64_t value = peakOfJoin(state, cluster, x, p, uLo, uHi);
     if (!peak || value < *peak) {
       peak = value;
       place = p;
+      changes = std::move(placeChanges);
     }
   }
   bool exact = options.guard == FusionMemoryGuard::Exact;
-  if (!peak || (exact && *peak > *limit))
+  if (!peak || (exact && *peak > *limit)) {
+    for (auto [k, change] : a.coverChanges)
+      state.coverDelta[k] += change;
     return false;
+  }
+  for (auto [k, change] : changes)
+    state.coverDelta[k] += change;
+  a.coverChanges = std::move(changes);
   LLVM_DEBUG(llvm::dbgs() << "join " << getKind(groups[x]) << " to "
                           << getKind(groups[a.first]) << ": saves about "
                           << c.score << " bytes, peak " << *peak << "\n");
@@ -934,11 +1163,43 @@ bool FusionPlanner::screenPair(const Candidate &c, PairPlacement &placement,
                          first.numOps + second.numOps, options.maxFusedOps));
     return false;
   }
+  if (options.maxFusedReadBytes > 0) {
+    SmallVector<unsigned, 4> members;
+    std::merge(first.members.begin(), first.members.end(),
+               second.members.begin(), second.members.end(),
+               std::back_inserter(members));
+    int64_t reads = readBytesOf(members);
+    if (reads > options.maxFusedReadBytes) {
+      reject(c, stats.rejectedReads,
+             llvm::formatv("reads: the fused op would read {0}, more than "
+                           "max-fused-read-bytes {1} ({2})",
+                           formatBytes(reads), options.maxFusedReadBytes,
+                           formatBytes(options.maxFusedReadBytes)));
+      return false;
+    }
+  }
   return true;
 }
 
 void FusionPlanner::placePair(const Round &state, const Candidate &c,
                               PairPlacement &placement) {
+  // A placement that leaves a collective more exposed is not taken: down,
+  // the first runs at the second's place; up, the second at the first's.
+  CoverChanges downChanges, upChanges;
+  auto screenExposure = [&](bool &legal, CoverChanges &changes, unsigned from,
+                            unsigned to, unsigned mover) {
+    if (!legal)
+      return;
+    changes = coverChangesOfMove(state, from, to, groupTime[mover]);
+    std::optional<std::string> why = judgeExposure(state, changes);
+    if (!why)
+      return;
+    legal = false;
+    if (!placement.exposure)
+      placement.exposure = std::move(why);
+  };
+  screenExposure(placement.down, downChanges, c.begin, c.end, c.first);
+  screenExposure(placement.up, upChanges, c.end, c.begin, c.second);
   // The placement with the lower peak; ties go down (the later op's place).
   std::optional<int64_t> downPeak, upPeak;
   if (placement.down)
@@ -947,6 +1208,7 @@ void FusionPlanner::placePair(const Round &state, const Candidate &c,
     upPeak = peakIfFusedUp(state, c.begin, c.end);
   placement.placeUp = !downPeak || (upPeak && *upPeak < *downPeak);
   placement.fusedPeak = placement.placeUp ? upPeak : downPeak;
+  placement.coverChanges = placement.placeUp ? upChanges : downChanges;
   // Inductor's rule does not depend on the order.
   if (options.guard == FusionMemoryGuard::Heuristic) {
     int64_t bytes = heuristicOverhead(c.first, c.second);
@@ -986,6 +1248,21 @@ bool FusionPlanner::tryReorder(Round &state, const Candidate &c,
   }
   bool legal = reorderWindow(c, lo, hi, state.problem, state.profile, exact,
                              *limit, placement.reordering);
+  CoverChanges reorderChanges;
+  if (legal) {
+    reorderChanges =
+        coverChangesOfOrder(state, lo, hi, placement.reordering.order,
+                            groupTime[c.first] + groupTime[c.second]);
+    if (std::optional<std::string> why = judgeExposure(state, reorderChanges)) {
+      legal = false;
+      if (!placement.exposure)
+        placement.exposure = std::move(why);
+    }
+  }
+  if (!legal && !fusedPeak && placement.exposure) {
+    reject(c, stats.rejectedExposure, *placement.exposure);
+    return false;
+  }
   if (!legal && !fusedPeak) {
     reject(c, stats.rejectedCycle,
            refusedForOrder
@@ -999,8 +1276,10 @@ bool FusionPlanner::tryReorder(Round &state, const Candidate &c,
   // Kept if it beats the placements.
   placement.reordered =
       legal && (!fusedPeak || placement.reordering.peak < *fusedPeak);
-  if (placement.reordered)
+  if (placement.reordered) {
     fusedPeak = placement.reordering.peak;
+    placement.coverChanges = std::move(reorderChanges);
+  }
   return true;
 }
 
@@ -1008,6 +1287,10 @@ bool FusionPlanner::guardPair(const Round &state, const Candidate &c,
                               const PairPlacement &placement,
                               FusionStats &stats) {
   const std::optional<int64_t> &fusedPeak = placement.fusedPeak;
+  if (!fusedPeak && placement.exposure) {
+    reject(c, stats.rejectedExposure, *placement.exposure);
+    return false;
+  }
   if (!fusedPeak) {
     std::string why = "ops between them use the first and feed the "
                       "second (they would have to move";
@@ -1069,6 +1352,9 @@ void FusionPlanner::acceptPair(Round &state, const Candidate &c,
   a.first = c.first;
   a.second = c.second;
   a.pos = placement.placeUp ? first.pos : second.pos;
+  for (auto [k, change] : placement.coverChanges)
+    state.coverDelta[k] += change;
+  a.coverChanges = std::move(placement.coverChanges);
   if (placement.reordered) {
     a.reordered = true;
     a.reordering = std::move(placement.reordering);
@@ -1330,10 +1616,79 @@ bool mlir::sched::isFusibleOp(Operation *op, const FusionOptions &options) {
   });
 }
 
-FailureOr<FusionStats>
-mlir::sched::fuseComputeOps(Block &block, const FusionOptions &options) {
+/// Returns the exposure model of the ops of `liveness` (the block's, in
+/// order): each collective started and first waited in the block, and the
+/// compute times, from `costModel` if there is one (else 1 per compute op
+/// and an infinite time per collective). Emits an error and fails if an op
+/// of a block that starts collectives cannot be costed.
+static FailureOr<ExposureModel>
+buildExposureModel(const BufferLiveness &liveness, const CostModel *costModel) {
+  ExposureModel model;
+  unsigned n = liveness.getProblem().numSteps;
+  model.timed = costModel != nullptr;
+  model.time.assign(n, 0.0);
+  model.collectiveOf.assign(n, -1);
+  // A block without collectives needs no times (and no costable ops).
+  bool communicates = false;
+  for (unsigned node = 0; node < n && !communicates; ++node)
+    communicates = isa<CollectiveOpInterface>(liveness.getOp(node));
+  if (!communicates)
+    return model;
+  llvm::DenseMap<Operation *, unsigned> startNode;
+  SymbolTableCollection symbols;
+  for (unsigned node = 0; node < n; ++node) {
+    Operation *op = liveness.getOp(node);
+    if (auto wait = dyn_cast<WaitOp>(op)) {
+      auto it = startNode.find(wait.getFuture().getDefiningOp());
+      if (it == startNode.end() ||
+          model.collectives[model.collectiveOf[it->second]].wait != it->second)
+        continue; // Started elsewhere, or waited already.
+      model.collectives[model.collectiveOf[it->second]].wait = node;
+      model.collectiveOf[node] = model.collectiveOf[it->second];
+      continue;
+    }
+    if (auto collective = dyn_cast<CollectiveOpInterface>(op)) {
+      double time = std::numeric_limits<double>::infinity();
+      if (costModel) {
+        FailureOr<double> estimate =
+            costModel->getCollectiveTimeUs(collective, symbols);
+        if (failed(estimate))
+          return failure();
+        time = *estimate;
+      }
+      startNode[op] = node;
+      model.collectiveOf[node] = model.collectives.size();
+      // Not waited yet: the wait is the start itself.
+      model.collectives.push_back({node, node, time});
+      continue;
+    }
+    if (!isa<ComputeOpInterface>(op))
+      continue;
+    if (!costModel) {
+      model.time[node] = 1;
+      continue;
+    }
+    FailureOr<double> time = costModel->getComputeTimeUs(op);
+    if (failed(time))
+      return failure();
+    model.time[node] = *time;
+  }
+  // Collectives never waited in the block are in flight to its end: no
+  // fusion moves compute past a point where they stop being in flight.
+  for (ExposureModel::Collective &collective : model.collectives)
+    if (collective.wait == collective.start)
+      model.collectiveOf[collective.start] = -1;
+  return model;
+}
+
+FailureOr<FusionStats> mlir::sched::fuseComputeOps(Block &block,
+                                                   const FusionOptions &options,
+                                                   const CostModel *costModel) {
   FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
   if (failed(liveness))
+    return failure();
+  FailureOr<ExposureModel> exposure = buildExposureModel(*liveness, costModel);
+  if (failed(exposure))
     return failure();
   // The reorder pass's constraints (in-place updates keep their order with
   // the other users of their storage); the planner keeps the collectives in
@@ -1341,6 +1696,6 @@ mlir::sched::fuseComputeOps(Block &block, const FusionOptions &options) {
   DependenceGraph graph =
       buildReorderGraph(block, *liveness, /*chainCollectives=*/false);
   FusionStats stats;
-  FusionPlanner(*liveness, graph, options).run(stats);
+  FusionPlanner(*liveness, graph, options, std::move(*exposure)).run(stats);
   return stats;
 }

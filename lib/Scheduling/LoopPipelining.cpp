@@ -8,6 +8,7 @@
 #include "sched/Scheduling/LoopPipelining.h"
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Dialect/Sched/IR/ElementSize.h"
@@ -25,7 +26,9 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cstdlib>
 #include <limits>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -131,6 +134,127 @@ classifyCollective(scf::ForOp loop, CollectiveOpInterface start,
   return collectChain(loop, start, movable.chain);
 }
 
+/// Returns true if `op`, an op of `loop`'s body, computes from the
+/// induction variable and values defined outside the loop only, through ops
+/// free of memory effects without regions (an index computation that the
+/// sunk share recomputes for its own iteration); adds it and the ops it
+/// needs to `chain`.
+static bool collectIndexChain(scf::ForOp loop, Operation *op,
+                              llvm::SmallPtrSetImpl<Operation *> &chain) {
+  if (chain.contains(op))
+    return true;
+  if (!isMemoryEffectFree(op) || op->getNumRegions() != 0 ||
+      isa<CollectiveOpInterface, WaitOp>(op))
+    return false;
+  for (Value operand : op->getOperands()) {
+    if (operand == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(operand)) {
+      if (arg.getOwner() == loop.getBody())
+        return false;
+      continue;
+    }
+    Operation *def = operand.getDefiningOp();
+    if (def->getBlock() == loop.getBody() &&
+        !collectIndexChain(loop, def, chain))
+      return false;
+  }
+  chain.insert(op);
+  return true;
+}
+
+/// Returns the reason the results of the `members` ops (the sunk waits and
+/// the ops reading them) cannot run in the next iteration, or std::nullopt;
+/// marks in `read` and `yielded` the iteration arguments they read and the
+/// yield operands they define.
+static std::optional<std::string>
+checkSinkMembers(scf::ForOp loop,
+                 const llvm::SmallPtrSetImpl<Operation *> &members,
+                 SmallVectorImpl<bool> &read, SmallVectorImpl<bool> &yielded) {
+  Block &body = getBody(loop);
+  for (Operation &op : body) {
+    if (!members.contains(&op) || isa<WaitOp>(op))
+      continue;
+    std::string name = op.getName().getStringRef().str();
+    if (isa<CollectiveOpInterface>(op))
+      return "its result feeds another collective ('" + name + "')";
+    if (!isMemoryEffectFree(&op))
+      return "its result feeds '" + name + "', which has memory effects";
+    if (op.getNumRegions() != 0 && !op.hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return "its result feeds '" + name +
+             "', an op with regions that read "
+             "the body";
+    for (Value operand : op.getOperands()) {
+      if (operand == loop.getInductionVar())
+        continue;
+      if (auto arg = dyn_cast<BlockArgument>(operand)) {
+        if (arg.getOwner() == &body)
+          read[arg.getArgNumber() - 1] = true;
+        continue;
+      }
+      Operation *def = operand.getDefiningOp();
+      llvm::SmallPtrSet<Operation *, 8> chain;
+      if (def->getBlock() == &body && !members.contains(def) &&
+          !collectIndexChain(loop, def, chain))
+        return "its result is used with a value of its iteration ('" +
+               def->getName().getStringRef().str() + "')";
+    }
+  }
+  Operation *yield = body.getTerminator();
+  for (OpOperand &operand : yield->getOpOperands())
+    if (Operation *def = operand.get().getDefiningOp())
+      yielded[operand.getOperandNumber()] = members.contains(def);
+  return std::nullopt;
+}
+
+std::optional<std::string>
+mlir::sched::getSinkStage(scf::ForOp loop, ArrayRef<SinkableCollective> sinks,
+                          SinkStage &stage) {
+  Block &body = getBody(loop);
+  Operation *yield = body.getTerminator();
+  // The waits and every op of the body that reads their results.
+  llvm::SmallPtrSet<Operation *, 16> members;
+  SmallVector<Operation *> worklist;
+  for (const SinkableCollective &sink : sinks) {
+    if (sink.wait->getBlock() != &body)
+      return std::string("its wait is not an op of the loop body");
+    members.insert(sink.wait);
+    worklist.push_back(sink.wait);
+  }
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Operation *user : op->getUsers()) {
+      Operation *ancestor = body.findAncestorOpInBlock(*user);
+      if (ancestor != yield && members.insert(ancestor).second)
+        worklist.push_back(ancestor);
+    }
+  }
+  unsigned numArgs = loop.getNumRegionIterArgs();
+  SmallVector<bool> read(numArgs, false), yielded(numArgs, false);
+  if (std::optional<std::string> reason =
+          checkSinkMembers(loop, members, read, yielded))
+    return reason;
+  // An argument the sunk ops read or update must be theirs alone: only they
+  // read it and they define what is yielded for it.
+  stage = SinkStage();
+  for (unsigned k = 0; k < numArgs; ++k) {
+    if (!read[k] && !yielded[k])
+      continue;
+    if (!yielded[k])
+      return std::string("it reads an iteration argument that the rest of "
+                         "the body updates");
+    BlockArgument arg = loop.getRegionIterArgs()[k];
+    for (Operation *user : arg.getUsers())
+      if (!members.contains(body.findAncestorOpInBlock(*user)))
+        return std::string("its result is needed by the next iteration");
+    stage.accumulators.push_back(k);
+  }
+  for (Operation &op : body)
+    if (members.contains(&op))
+      stage.ops.push_back(&op);
+  return std::nullopt;
+}
+
 LoopCollectives mlir::sched::analyzeLoopCollectives(scf::ForOp loop) {
   LoopCollectives collectives;
   for (Operation &op : getBody(loop)) {
@@ -138,11 +262,26 @@ LoopCollectives mlir::sched::analyzeLoopCollectives(scf::ForOp loop) {
     if (!start)
       continue;
     MovableCollective movable;
-    if (std::optional<std::string> reason =
-            classifyCollective(loop, start, movable))
-      collectives.pinned.push_back({&op, std::move(*reason)});
-    else
+    std::optional<std::string> reason =
+        classifyCollective(loop, start, movable);
+    if (!reason) {
       collectives.movable.push_back(std::move(movable));
+      continue;
+    }
+    // Not movable, but with one wait in the body and sized results: perhaps
+    // its wait sinks, with the sinks before it.
+    if (movable.wait && movable.wait->getBlock() == &getBody(loop)) {
+      SmallVector<SinkableCollective> sinks(collectives.sinkable);
+      sinks.push_back({&op, movable.wait, movable.resultBytes});
+      SinkStage stage;
+      std::optional<std::string> sinkReason = getSinkStage(loop, sinks, stage);
+      if (!sinkReason) {
+        collectives.sinkable.push_back(sinks.back());
+        continue;
+      }
+      *reason += "; its wait cannot sink: " + *sinkReason;
+    }
+    collectives.pinned.push_back({&op, std::move(*reason)});
   }
   return collectives;
 }
@@ -196,92 +335,214 @@ void mlir::sched::capInFlight(scf::ForOp loop, LoopCollectives &collectives,
 }
 
 namespace {
-/// Builds the pieces of a pipelined loop: the clones of chains and starts,
-/// and the copies of the body.
-struct LoopRotator {
-  LoopRotator(scf::ForOp loop, ArrayRef<MovableCollective> movable,
-              bool keepCollectiveOrder)
-      : loop(loop), movable(movable), keepOrder(keepCollectiveOrder) {
-    for (const MovableCollective &m : movable) {
-      skipped.insert(m.start);
-      skipped.insert(m.wait);
-      for (Operation *op : m.chain)
-        chainOps.insert(op);
-    }
-  }
+/// The values one iteration of the rotated loop hands to the next.
+struct CarriedState {
+  /// The loop's own iteration arguments.
+  SmallVector<Value> args;
+  /// Per prefetched collective: the values of its wait for this iteration.
+  SmallVector<SmallVector<Value>> values;
+  /// Per prefetched collective: the futures of the iterations 1 to depth - 1
+  /// ahead, in flight.
+  SmallVector<SmallVector<Value>> futures;
+  /// Per sunk collective: the future of the previous iteration.
+  SmallVector<Value> sunk;
+};
 
-  /// Clones the chains and starts of the movable collectives at `builder`,
-  /// `mapping` giving the induction variable; returns the starts.
-  SmallVector<Operation *> cloneStarts(OpBuilder &builder,
-                                       IRMapping &mapping) const;
-  /// Clones the waits of `starts` at `builder`; returns their results.
-  SmallVector<Value> cloneWaits(OpBuilder &builder,
-                                ArrayRef<Operation *> starts) const;
-  /// Clones the body but for the movable starts and waits and the yield,
-  /// whose operands it returns, mapped.
-  SmallVector<Value> cloneBody(OpBuilder &builder, IRMapping &mapping) const;
-  /// Maps the results of the movable waits to `values`.
-  void mapWaitResults(IRMapping &mapping, ValueRange values) const;
-  /// Builds the body of the pipelined loop.
-  void buildBody(OpBuilder &builder, Value iv, ValueRange args) const;
-  /// Erases the clones of chain ops left without users in `block`.
-  void eraseDeadChainClones(Block &block) const;
+/// Which shares of the original iterations one iteration of the rotated loop
+/// (or of its prologue or epilogue) runs.
+struct Shares {
+  bool prefetch = true;     ///< Chains and starts, `depth` iterations ahead.
+  bool prefetchWait = true; ///< Waits of the prefetch one iteration ahead.
+  bool body = true;         ///< The body of this iteration.
+  bool sunk = true;         ///< Sunk waits and tails of the previous one.
+};
+
+/// Builds the software pipeline of a PipelinePlan: the prologue, the loop
+/// and the epilogue, each iteration emitted by the same code with some of
+/// its shares left out.
+class StagedRotator {
+public:
+  StagedRotator(scf::ForOp loop, const PipelinePlan &plan);
+  /// Builds the pipelined loop before `loop`.
+  PipelinedLoop build();
+
+private:
+  /// The index of the iteration `offset` iterations after the current one.
+  Value getIndex(OpBuilder &builder, int64_t offset);
+  /// Returns the constant index `value`, made once.
+  Value getConstantIndex(OpBuilder &builder, int64_t value);
+  /// Emits one iteration; returns what it hands to the next.
+  CarriedState emitIteration(OpBuilder &builder, const CarriedState &in,
+                             Shares shares);
+  /// Clones the chains and starts of the prefetched collectives for the
+  /// iteration at `index`; returns the starts.
+  SmallVector<Operation *> cloneStarts(OpBuilder &builder, Value index);
+  /// Clones the body of the current iteration but for the prefetched starts
+  /// and waits and the sunk ops (the sunk share of the previous iteration
+  /// goes before the first sunk start when `sunk`); fills the loop's
+  /// arguments of `out` and the sunk futures.
+  void cloneBody(OpBuilder &builder, const CarriedState &in, bool sunk,
+                 CarriedState &out);
+  /// Clones the sunk waits of the previous iteration and the ops that read
+  /// their results; updates the accumulators of `out`.
+  void cloneSunk(OpBuilder &builder, const CarriedState &in, CarriedState &out);
+  /// Moves each of `starts` after the last start of its group in `block`.
+  void placeAfterGroup(Block &block, ArrayRef<Operation *> starts) const;
+  /// The shares an iteration of the prologue or epilogue runs, by its
+  /// position `j` counted from the first iteration of the prologue.
+  Shares getSharesOf(int64_t j) const;
+  SmallVector<Value> flatten(const CarriedState &state) const;
+  CarriedState unflatten(ValueRange values) const;
+  /// Erases the unused clones of chain ops and indices in `block`.
+  void eraseDeadScratch(Block &block);
 
   mutable scf::ForOp loop;
-  ArrayRef<MovableCollective> movable;
-  bool keepOrder;
-  llvm::SmallPtrSet<Operation *, 16> skipped, chainOps;
-  /// Clones of chain ops, erased where unused.
-  mutable llvm::SmallPtrSet<Operation *, 16> chainClones;
+  PipelinePlan plan;
+  SinkStage stage;
+  unsigned depth;
+  int64_t lb, step, trips;
+  llvm::SmallPtrSet<Operation *, 16> prefetchOps, chainOps, sunkOps;
+  /// The index computations of the body that the sunk ops read, in body
+  /// order: recomputed in the sunk share for its iteration.
+  SmallVector<Operation *> sunkChain;
+  /// Positions of the accumulators.
+  llvm::SmallVector<bool> isAccumulator;
+  /// The rotated loop's induction variable while its body is built, else
+  /// null; then `iteration` is the current original iteration.
+  Value kernelIv;
+  int64_t iteration = 0;
+  /// Constant indices of the prologue and epilogue, by value.
+  std::map<int64_t, Value> constants;
+  /// Clones of chain ops and indices, erased where unused.
+  llvm::SmallPtrSet<Operation *, 16> scratch;
 };
 } // namespace
 
-SmallVector<Operation *> LoopRotator::cloneStarts(OpBuilder &builder,
-                                                  IRMapping &mapping) const {
-  // Chains may share ops: clone each op once, in body order.
-  for (Operation &op : getBody(loop)) {
-    if (!chainOps.contains(&op))
-      continue;
-    chainClones.insert(builder.clone(op, mapping));
+StagedRotator::StagedRotator(scf::ForOp loop, const PipelinePlan &plan)
+    : loop(loop), plan(plan) {
+  depth = plan.prefetch.empty() ? 0 : plan.depth;
+  lb = *getConstantIntValue(loop.getLowerBound());
+  step = *getConstantIntValue(loop.getStep());
+  trips = *getStaticTripCount(loop);
+  for (const MovableCollective &m : plan.prefetch) {
+    prefetchOps.insert(m.start);
+    prefetchOps.insert(m.wait);
+    for (Operation *op : m.chain)
+      chainOps.insert(op);
   }
+  isAccumulator.assign(loop.getNumRegionIterArgs(), false);
+  if (!plan.sinks.empty()) {
+    std::optional<std::string> reason = getSinkStage(loop, plan.sinks, stage);
+    assert(!reason && "sinks that cannot sink");
+    (void)reason;
+    for (Operation *op : stage.ops)
+      sunkOps.insert(op);
+    for (unsigned k : stage.accumulators)
+      isAccumulator[k] = true;
+    llvm::SmallPtrSet<Operation *, 8> chain;
+    for (Operation *op : stage.ops)
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && def->getBlock() == loop.getBody() && !sunkOps.contains(def))
+          collectIndexChain(loop, def, chain);
+    for (Operation &op : *loop.getBody())
+      if (chain.contains(&op))
+        sunkChain.push_back(&op);
+  }
+}
+
+Value StagedRotator::getConstantIndex(OpBuilder &builder, int64_t value) {
+  auto [it, inserted] = constants.try_emplace(value, Value());
+  if (inserted) {
+    auto constant = arith::ConstantOp::create(
+        builder, loop.getLoc(),
+        builder.getIntegerAttr(loop.getInductionVar().getType(), value));
+    scratch.insert(constant);
+    it->second = constant;
+  }
+  return it->second;
+}
+
+Value StagedRotator::getIndex(OpBuilder &builder, int64_t offset) {
+  if (!kernelIv)
+    return getConstantIndex(builder, lb + (iteration + offset) * step);
+  if (offset == 0)
+    return kernelIv;
+  Value distance = loop.getStep();
+  if (offset != 1 && offset != -1) {
+    // Not shared with the prologue and epilogue: it is in the loop.
+    auto constant = arith::ConstantOp::create(
+        builder, loop.getLoc(),
+        builder.getIntegerAttr(kernelIv.getType(), std::abs(offset) * step));
+    scratch.insert(constant);
+    distance = constant;
+  }
+  Operation *index =
+      offset > 0
+          ? arith::AddIOp::create(builder, loop.getLoc(), kernelIv, distance)
+          : arith::SubIOp::create(builder, loop.getLoc(), kernelIv, distance);
+  scratch.insert(index);
+  return index->getResult(0);
+}
+
+SmallVector<Operation *> StagedRotator::cloneStarts(OpBuilder &builder,
+                                                    Value index) {
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), index);
+  // Chains may share ops: clone each op once, in body order.
+  for (Operation &op : getBody(loop))
+    if (chainOps.contains(&op))
+      scratch.insert(builder.clone(op, mapping));
   SmallVector<Operation *> starts;
-  for (const MovableCollective &m : movable)
+  for (const MovableCollective &m : plan.prefetch)
     starts.push_back(builder.clone(*m.start, mapping));
   return starts;
 }
 
-SmallVector<Value> LoopRotator::cloneWaits(OpBuilder &builder,
-                                           ArrayRef<Operation *> starts) const {
-  SmallVector<Value> values;
-  for (auto [m, start] : llvm::zip_equal(movable, starts)) {
-    IRMapping mapping;
-    mapping.map(m.start->getResult(0), start->getResult(0));
-    llvm::append_range(values, builder.clone(*m.wait, mapping)->getResults());
-  }
-  return values;
+void StagedRotator::cloneSunk(OpBuilder &builder, const CarriedState &in,
+                              CarriedState &out) {
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), getIndex(builder, -1));
+  for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), in.args))
+    mapping.map(arg, value);
+  for (auto [sink, future] : llvm::zip_equal(plan.sinks, in.sunk))
+    mapping.map(sink.start->getResult(0), future);
+  for (Operation *op : sunkChain)
+    scratch.insert(builder.clone(*op, mapping));
+  for (Operation *op : stage.ops)
+    builder.clone(*op, mapping);
+  Operation *yield = getBody(loop).getTerminator();
+  for (unsigned k : stage.accumulators)
+    out.args[k] = mapping.lookupOrDefault(yield->getOperand(k));
 }
 
-void LoopRotator::mapWaitResults(IRMapping &mapping, ValueRange values) const {
-  unsigned next = 0;
-  for (const MovableCollective &m : movable)
-    for (Value result : m.wait->getResults())
-      mapping.map(result, values[next++]);
-}
-
-SmallVector<Value> LoopRotator::cloneBody(OpBuilder &builder,
-                                          IRMapping &mapping) const {
+void StagedRotator::cloneBody(OpBuilder &builder, const CarriedState &in,
+                              bool sunk, CarriedState &out) {
   Block &body = getBody(loop);
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), getIndex(builder, 0));
+  for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), in.args))
+    mapping.map(arg, value);
+  for (auto [m, values] : llvm::zip_equal(plan.prefetch, in.values))
+    for (auto [result, value] : llvm::zip_equal(m.wait->getResults(), values))
+      mapping.map(result, value);
+  Operation *firstSink = plan.sinks.empty() ? nullptr : plan.sinks[0].start;
   for (Operation &op : body.without_terminator()) {
-    if (skipped.contains(&op))
+    if (prefetchOps.contains(&op) || sunkOps.contains(&op))
       continue;
+    if (&op == firstSink && sunk)
+      cloneSunk(builder, in, out);
     Operation *clone = builder.clone(op, mapping);
-    if (chainOps.contains(&op))
-      chainClones.insert(clone);
+    // Erased where unused: index computations only the sunk ops read.
+    if (chainOps.contains(&op) || llvm::is_contained(sunkChain, &op))
+      scratch.insert(clone);
   }
-  SmallVector<Value> yielded;
-  for (Value operand : body.getTerminator()->getOperands())
-    yielded.push_back(mapping.lookupOrDefault(operand));
-  return yielded;
+  for (OpOperand &operand : body.getTerminator()->getOpOperands())
+    if (!isAccumulator[operand.getOperandNumber()])
+      out.args[operand.getOperandNumber()] =
+          mapping.lookupOrDefault(operand.get());
+  for (auto [k, sink] : llvm::enumerate(plan.sinks))
+    out.sunk[k] = mapping.lookup(sink.start->getResult(0));
 }
 
 /// Returns the op after which a prefetched start of `group` goes in `block`
@@ -295,98 +556,142 @@ static Operation *lastStartOfGroup(Block &block, StringRef group) {
   return last;
 }
 
-void LoopRotator::buildBody(OpBuilder &builder, Value iv,
-                            ValueRange args) const {
-  unsigned numOriginal = loop.getNumRegionIterArgs();
-  IRMapping mapping;
-  mapping.map(loop.getInductionVar(), iv);
-  for (auto [from, to] :
-       llvm::zip(loop.getRegionIterArgs(), args.take_front(numOriginal)))
-    mapping.map(from, to);
-  mapWaitResults(mapping, args.drop_front(numOriginal));
-  // The next iteration's chains and starts first, then this iteration.
-  auto next = arith::AddIOp::create(builder, loop.getLoc(), iv, loop.getStep());
-  // Erased with the dead chain clones if no chain reads the index.
-  chainClones.insert(next);
-  IRMapping nextMapping;
-  nextMapping.map(loop.getInductionVar(), next.getResult());
-  SmallVector<Operation *> starts = cloneStarts(builder, nextMapping);
-  SmallVector<Value> yielded = cloneBody(builder, mapping);
-  if (keepOrder) {
-    // After the iteration's own starts of the same group.
-    Block *block = builder.getInsertionBlock();
-    for (Operation *start : starts) {
-      StringRef group =
-          cast<CollectiveOpInterface>(start).getGroupAttr().getValue();
-      // Without a start of its group in the body, it stays at the top.
-      Operation *last = lastStartOfGroup(*block, group);
-      if (last && last != start && start->isBeforeInBlock(last))
-        start->moveAfter(last);
-    }
+void StagedRotator::placeAfterGroup(Block &block,
+                                    ArrayRef<Operation *> starts) const {
+  for (Operation *start : starts) {
+    StringRef group =
+        cast<CollectiveOpInterface>(start).getGroupAttr().getValue();
+    // Without a start of its group in the body, it stays at the top.
+    Operation *last = lastStartOfGroup(block, group);
+    if (last && last != start && start->isBeforeInBlock(last))
+      start->moveAfter(last);
   }
-  // Waited before the yield; their values are the next iteration's.
-  llvm::append_range(yielded, cloneWaits(builder, starts));
-  scf::YieldOp::create(builder, loop.getLoc(), yielded);
 }
 
-void LoopRotator::eraseDeadChainClones(Block &block) const {
+CarriedState StagedRotator::emitIteration(OpBuilder &builder,
+                                          const CarriedState &in,
+                                          Shares shares) {
+  CarriedState out = in;
+  SmallVector<Operation *> starts;
+  if (shares.prefetch)
+    starts = cloneStarts(builder, getIndex(builder, depth));
+  if (shares.body)
+    cloneBody(builder, in, shares.sunk, out);
+  else if (shares.sunk)
+    cloneSunk(builder, in, out);
+  if (kernelIv && plan.afterGroup)
+    placeAfterGroup(*builder.getInsertionBlock(), starts);
+  for (auto [p, m] : llvm::enumerate(plan.prefetch)) {
+    if (shares.prefetchWait) {
+      // The future of the next iteration: just started at depth 1.
+      Value future = depth == 1 ? starts[p]->getResult(0) : in.futures[p][0];
+      IRMapping mapping;
+      mapping.map(m.start->getResult(0), future);
+      out.values[p] =
+          SmallVector<Value>(builder.clone(*m.wait, mapping)->getResults());
+    }
+    if (depth >= 2) {
+      out.futures[p].assign(in.futures[p].begin() + 1, in.futures[p].end());
+      out.futures[p].push_back(shares.prefetch ? starts[p]->getResult(0)
+                                               : Value());
+    }
+  }
+  return out;
+}
+
+Shares StagedRotator::getSharesOf(int64_t j) const {
+  auto inRange = [&](int64_t i) { return 0 <= i && i < trips; };
+  int64_t t = j - depth;
+  Shares shares;
+  shares.prefetch = !plan.prefetch.empty() && inRange(j);
+  shares.prefetchWait = !plan.prefetch.empty() && inRange(t + 1);
+  shares.body = inRange(t);
+  shares.sunk = !plan.sinks.empty() && inRange(t - 1);
+  return shares;
+}
+
+SmallVector<Value> StagedRotator::flatten(const CarriedState &state) const {
+  SmallVector<Value> values(state.args);
+  for (const SmallVector<Value> &v : state.values)
+    llvm::append_range(values, v);
+  for (const SmallVector<Value> &f : state.futures)
+    llvm::append_range(values, f);
+  llvm::append_range(values, state.sunk);
+  return values;
+}
+
+CarriedState StagedRotator::unflatten(ValueRange values) const {
+  CarriedState state;
+  auto take = [&](unsigned n) {
+    SmallVector<Value> taken(values.take_front(n));
+    values = values.drop_front(n);
+    return taken;
+  };
+  state.args = take(loop.getNumRegionIterArgs());
+  for (const MovableCollective &m : plan.prefetch)
+    state.values.push_back(take(m.wait->getNumResults()));
+  for (unsigned p = 0; p < plan.prefetch.size(); ++p)
+    state.futures.push_back(take(depth >= 2 ? depth - 1 : 0));
+  state.sunk = take(plan.sinks.size());
+  return state;
+}
+
+void StagedRotator::eraseDeadScratch(Block &block) {
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
-    if (!chainClones.contains(&op) || !op.use_empty())
+    if (!scratch.contains(&op) || !op.use_empty())
       continue;
     // Forgotten before it is freed: a later op may reuse its address.
-    chainClones.erase(&op);
+    scratch.erase(&op);
     op.erase();
   }
 }
 
-PipelinedLoop mlir::sched::pipelineLoop(scf::ForOp loop,
-                                        ArrayRef<MovableCollective> movable,
-                                        bool keepCollectiveOrder) {
-  LoopRotator rotator(loop, movable, keepCollectiveOrder);
-  int64_t lb = *getConstantIntValue(loop.getLowerBound());
-  int64_t step = *getConstantIntValue(loop.getStep());
-  int64_t trips = *getStaticTripCount(loop);
+PipelinedLoop StagedRotator::build() {
+  unsigned stages = plan.getStages();
   Location loc = loop.getLoc();
-  Type ivType = loop.getInductionVar().getType();
   OpBuilder builder(loop);
   PipelinedLoop result;
   Block *parent = loop->getBlock();
   Operation *before = loop->getPrevNode();
+  constants[lb] = loop.getLowerBound();
 
-  // Prologue: the first iteration's collectives.
-  IRMapping first;
-  first.map(loop.getInductionVar(), loop.getLowerBound());
-  SmallVector<Operation *> starts = rotator.cloneStarts(builder, first);
-  SmallVector<Value> carried = rotator.cloneWaits(builder, starts);
+  // Prologue: the first `stages` iterations' shares.
+  CarriedState state;
+  state.args = llvm::to_vector(loop.getInitArgs());
+  state.values.resize(plan.prefetch.size());
+  state.futures.assign(plan.prefetch.size(),
+                       SmallVector<Value>(depth >= 2 ? depth - 1 : 0));
+  state.sunk.resize(plan.sinks.size());
+  for (int64_t j = 0; j < stages; ++j) {
+    iteration = j - depth;
+    state = emitIteration(builder, state, getSharesOf(j));
+  }
 
-  // The loop over all iterations but the last; the last iteration's index is
-  // the new upper bound.
-  Value last = arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(ivType, lb + (trips - 1) * step));
-  SmallVector<Value> inits(loop.getInitArgs());
-  llvm::append_range(inits, carried);
+  // The steady state: the bodies of iterations stages - depth to
+  // trips - 1 - depth.
+  Value lower = getConstantIndex(builder, lb + (stages - depth) * step);
+  Value upper = getConstantIndex(builder, lb + (trips - depth) * step);
   auto newLoop = scf::ForOp::create(
-      builder, loc, loop.getLowerBound(), last, loop.getStep(), inits,
+      builder, loc, lower, upper, loop.getStep(), flatten(state),
       [&](OpBuilder &b, Location, Value iv, ValueRange args) {
-        rotator.buildBody(b, iv, args);
+        kernelIv = iv;
+        CarriedState out = emitIteration(b, unflatten(args), Shares());
+        scf::YieldOp::create(b, loc, flatten(out));
+        kernelIv = nullptr;
       });
   newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
-  rotator.eraseDeadChainClones(*newLoop.getBody());
+  eraseDeadScratch(*newLoop.getBody());
 
-  // Epilogue: the last iteration, on the values the loop carried.
+  // Epilogue: what is left of the last `stages` iterations.
   builder.setInsertionPointAfter(newLoop);
-  unsigned numOriginal = loop.getNumResults();
-  IRMapping epilogue;
-  epilogue.map(loop.getInductionVar(), last);
-  for (auto [from, to] :
-       llvm::zip(loop.getRegionIterArgs(),
-                 newLoop.getResults().take_front(numOriginal)))
-    epilogue.map(from, to);
-  rotator.mapWaitResults(epilogue,
-                         newLoop.getResults().drop_front(numOriginal));
-  result.replacements = rotator.cloneBody(builder, epilogue);
+  state = unflatten(newLoop.getResults());
+  for (int64_t j = trips; j < trips + stages; ++j) {
+    iteration = j - depth;
+    state = emitIteration(builder, state, getSharesOf(j));
+  }
+  result.replacements = state.args;
   result.loop = newLoop;
-  rotator.eraseDeadChainClones(*parent);
+  eraseDeadScratch(*parent);
 
   // Everything between the op before the original prologue and the original
   // loop, then the loop's epilogue up to the original loop.
@@ -394,6 +699,54 @@ PipelinedLoop mlir::sched::pipelineLoop(scf::ForOp loop,
   for (; op != loop.getOperation(); op = op->getNextNode())
     result.created.push_back(op);
   return result;
+}
+
+PipelinedLoop mlir::sched::pipelineLoop(scf::ForOp loop,
+                                        const PipelinePlan &plan) {
+  return StagedRotator(loop, plan).build();
+}
+
+PipelinedLoop mlir::sched::pipelineLoop(scf::ForOp loop,
+                                        ArrayRef<MovableCollective> movable,
+                                        bool afterGroup) {
+  PipelinePlan plan;
+  plan.prefetch = movable;
+  plan.afterGroup = afterGroup;
+  return pipelineLoop(loop, plan);
+}
+
+int64_t mlir::sched::getMaxInFlight(Block &body) {
+  Operation *yield = body.getTerminator();
+  // The group of a future: its start's, through the iteration arguments
+  // that carry it.
+  auto groupOf = [&](Value future) -> std::optional<StringRef> {
+    for (unsigned hops = 0; hops <= body.getNumArguments(); ++hops) {
+      if (auto start = future.getDefiningOp<CollectiveOpInterface>())
+        return start.getGroupAttr().getValue();
+      auto arg = dyn_cast<BlockArgument>(future);
+      if (!arg || arg.getOwner() != &body || arg.getArgNumber() == 0)
+        return std::nullopt;
+      future = yield->getOperand(arg.getArgNumber() - 1);
+    }
+    return std::nullopt;
+  };
+  // Only looked up, never iterated.
+  llvm::StringMap<int64_t> now;
+  int64_t most = 0;
+  for (BlockArgument arg : body.getArguments())
+    if (isa<FutureType>(arg.getType()))
+      if (std::optional<StringRef> group = groupOf(arg))
+        most = std::max(most, ++now[*group]);
+  for (Operation &op : body) {
+    if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
+      most = std::max(most, ++now[start.getGroupAttr().getValue()]);
+      continue;
+    }
+    if (auto wait = dyn_cast<WaitOp>(&op))
+      if (std::optional<StringRef> group = groupOf(wait.getFuture()))
+        --now[*group];
+  }
+  return most;
 }
 
 void mlir::sched::erasePipelinedLoop(PipelinedLoop &pipelined) {
@@ -404,53 +757,142 @@ void mlir::sched::erasePipelinedLoop(PipelinedLoop &pipelined) {
   pipelined.loop = nullptr;
 }
 
-/// Appends to `deps` of an op of copy `copy` the positions, in the previous
-/// copy, of the ops that yield the iteration arguments `op` reads (directly
-/// or in its regions); `position` maps the body's ops to their index and
-/// `n` is the ops per copy.
+namespace {
+/// Where a value an op of one iteration of a loop body reads comes from:
+/// the op of the body that defines it, `back` iterations earlier.
+struct CarriedOrigin {
+  Operation *op = nullptr;
+  unsigned back = 0;
+};
+} // namespace
+
+/// Follows `value` through the iteration arguments of `body` (the yield of
+/// the previous iteration, and so on) to the op of the body that defines it;
+/// std::nullopt if it is defined outside the body, is the induction
+/// variable or is only passed on.
+static std::optional<CarriedOrigin> traceCarried(Block &body, Value value) {
+  Operation *yield = body.getTerminator();
+  for (unsigned back = 0; back <= body.getNumArguments(); ++back) {
+    if (Operation *def = value.getDefiningOp()) {
+      if (def->getBlock() != &body)
+        return std::nullopt;
+      return CarriedOrigin{def, back};
+    }
+    auto arg = cast<BlockArgument>(value);
+    // Argument 0 is the induction variable; k + 1 is iteration argument k.
+    if (arg.getOwner() != &body || arg.getArgNumber() == 0)
+      return std::nullopt;
+    value = yield->getOperand(arg.getArgNumber() - 1);
+  }
+  return std::nullopt;
+}
+
+/// Appends to `deps` of an op of copy `copy` the positions, in earlier
+/// copies, of the ops that yield the iteration arguments `op` reads
+/// (directly or in its regions); `position` maps the body's ops to their
+/// index and `n` is the ops per copy.
 static void
 addCarriedDeps(Operation *op, Block &body, unsigned copy, unsigned n,
                const llvm::DenseMap<Operation *, unsigned> &position,
                SmallVectorImpl<unsigned> &deps) {
-  if (copy == 0)
-    return;
-  Operation *yield = body.getTerminator();
   op->walk([&](Operation *nested) {
     for (Value operand : nested->getOperands()) {
       auto arg = dyn_cast<BlockArgument>(operand);
-      // Argument 0 is the induction variable; k + 1 is iteration argument k.
       if (!arg || arg.getOwner() != &body || arg.getArgNumber() == 0)
         continue;
-      Value yielded = yield->getOperand(arg.getArgNumber() - 1);
-      Operation *def = yielded.getDefiningOp();
-      if (!def || def->getBlock() != &body)
-        continue;
-      deps.push_back((copy - 1) * n + position.lookup(def));
+      std::optional<CarriedOrigin> origin = traceCarried(body, operand);
+      if (origin && origin->back <= copy)
+        deps.push_back((copy - origin->back) * n + position.lookup(origin->op));
     }
   });
+}
+
+namespace {
+/// One op of the body as the steady-state simulation repeats it.
+struct BodySimOp {
+  SimOp op;
+  /// A wait: its start, `back` iterations earlier (0: this iteration).
+  std::optional<CarriedOrigin> start;
+};
+} // namespace
+
+/// Costs the ops of `body` for the steady-state simulation. Fails after an
+/// error if one cannot be costed.
+static FailureOr<std::vector<BodySimOp>>
+buildBodySimOps(Block &body, const CostModel &model,
+                const llvm::DenseMap<Operation *, unsigned> &position) {
+  DependenceGraph graph = DependenceGraph::build(body);
+  SymbolTableCollection symbols;
+  // Streams by group, numbered in order of first use.
+  llvm::StringMap<unsigned> streamOf;
+  std::vector<BodySimOp> ops;
+  for (auto [pos, op] : llvm::enumerate(body)) {
+    BodySimOp sim;
+    llvm::append_range(sim.op.deps, graph.getPreds(pos));
+    if (auto collective = dyn_cast<CollectiveOpInterface>(&op)) {
+      std::optional<double> measured =
+          CostModel::getMeasuredCollectiveTimeUs(collective);
+      FailureOr<double> time =
+          measured ? FailureOr<double>(*measured)
+                   : model.getCollectiveTimeUs(collective, symbols);
+      if (failed(time))
+        return failure();
+      sim.op.kind = SimOp::Kind::Start;
+      sim.op.durationUs = *time;
+      sim.op.stream = streamOf
+                          .try_emplace(collective.getGroupAttr().getValue(),
+                                       streamOf.size())
+                          .first->second;
+    } else if (auto wait = dyn_cast<WaitOp>(&op)) {
+      // A wait for a future from before the loop waits for nothing.
+      sim.start = traceCarried(body, wait.getFuture());
+      if (sim.start && !isa<CollectiveOpInterface>(sim.start->op))
+        sim.start.reset();
+      if (sim.start)
+        sim.op.kind = SimOp::Kind::Wait;
+    } else if (isa<ComputeOpInterface>(&op)) {
+      FailureOr<double> time = model.getComputeTimeUs(&op);
+      if (failed(time))
+        return failure();
+      sim.op.durationUs = *time;
+    }
+    ops.push_back(std::move(sim));
+  }
+  return ops;
 }
 
 FailureOr<double> mlir::sched::simulateSteadyStateUs(Block &body,
                                                      const CostModel &model,
                                                      unsigned copies) {
-  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);
+  llvm::DenseMap<Operation *, unsigned> position;
+  for (auto [i, op] : llvm::enumerate(body))
+    position[&op] = i;
+  FailureOr<std::vector<BodySimOp>> sim =
+      buildBodySimOps(body, model, position);
   if (failed(sim))
     return failure();
-  unsigned n = sim->ops.size();
-  llvm::DenseMap<Operation *, unsigned> position;
-  for (auto [i, op] : llvm::enumerate(sim->ops))
-    position[op] = i;
+  unsigned n = sim->size();
+  SmallVector<Operation *> bodyOps;
+  for (Operation &op : body)
+    bodyOps.push_back(&op);
   auto makespan = [&](unsigned count) -> FailureOr<double> {
     std::vector<SimOp> ops;
     ops.reserve(count * n);
     for (unsigned copy = 0; copy < count; ++copy) {
       for (unsigned i = 0; i < n; ++i) {
-        SimOp op = sim->simOps[i];
+        const BodySimOp &template_ = (*sim)[i];
+        SimOp op = template_.op;
         for (unsigned &dep : op.deps)
           dep += copy * n;
-        if (op.kind == SimOp::Kind::Wait)
-          op.start += copy * n;
-        addCarriedDeps(sim->ops[i], body, copy, n, position, op.deps);
+        if (template_.start) {
+          if (template_.start->back <= copy)
+            op.start = (copy - template_.start->back) * n +
+                       position.lookup(template_.start->op);
+          else
+            op.kind = SimOp::Kind::Compute; // Started before the copies.
+        }
+        if (copy > 0)
+          addCarriedDeps(bodyOps[i], body, copy, n, position, op.deps);
         ops.push_back(std::move(op));
       }
     }
@@ -505,7 +947,12 @@ FailureOr<int64_t> mlir::sched::estimateLoopPeak(scf::ForOp loop) {
     return std::numeric_limits<int64_t>::max();
   // Iteration arguments that are not statically shaped tensors are counted
   // twice.
-  std::optional<int64_t> carried = getTensorBytes(loop.getRegionIterArgs());
+  // Futures are not counted in the body (their buffers are their starts').
+  SmallVector<Value> args;
+  for (Value arg : loop.getRegionIterArgs())
+    if (!isa<FutureType>(arg.getType()))
+      args.push_back(arg);
+  std::optional<int64_t> carried = getTensorBytes(args);
   if (carried && *carried <= total)
     total -= *carried;
   return total;

@@ -12,8 +12,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -23,8 +26,27 @@ std::string mlir::sched::verifyPipelineConfig(const PipelineConfig &c) {
   if (c.pp < 2 || c.pp > 1024)
     return llvm::formatv("pp must be in [1, 1024] (1: no pipeline), got {0}",
                          c.pp);
-  if (b.layers % c.pp)
-    return llvm::formatv("pp {0} must divide the {1} layers", c.pp, b.layers);
+  if (c.virtualStages < 1 || c.virtualStages > 1024)
+    return llvm::formatv("virtual-stages must be in [1, 1024], got {0}",
+                         c.virtualStages);
+  bool interleaved = c.schedule == PipelineConfig::Schedule::Interleaved;
+  if (!interleaved && c.virtualStages != 1)
+    return llvm::formatv("virtual-stages {0} needs the interleaved schedule "
+                         "(1f1b has one model chunk per stage)",
+                         c.virtualStages);
+  if (interleaved && c.virtualStages < 2)
+    return "the interleaved schedule needs virtual-stages of at least 2";
+  if (b.layers % (c.pp * c.virtualStages))
+    return c.virtualStages == 1
+               ? std::string(llvm::formatv("pp {0} must divide the {1} layers",
+                                           c.pp, b.layers))
+               : std::string(llvm::formatv(
+                     "pp {0} x virtual-stages {1} must divide the {2} layers",
+                     c.pp, c.virtualStages, b.layers));
+  if (interleaved && b.microBatches % c.pp)
+    return llvm::formatv("the interleaved schedule needs micro-batches that "
+                         "are a multiple of pp {0}, got {1}",
+                         c.pp, b.microBatches);
   if (b.sequenceParallel)
     return "sequence parallelism is not supported with pipeline stages";
   if (b.activationCheckpointing)
@@ -63,6 +85,7 @@ public:
     layerParams = H * qkvCols + attnCols * H + 3 * H * ffnLocal + 2 * H;
     attnFlops = 2 * b.microBatch * b.seq * b.seq * (b.heads / b.tp) * headDim;
     layers = b.layers / c.pp;
+    chunkLayers = layers / c.virtualStages;
   }
 
   /// Appends the stage's function to `module`.
@@ -114,15 +137,41 @@ private:
   /// stage sends `value`, or receives into a placeholder if null.
   Operation *transfer(bool forward, int64_t link, Value value);
 
-  /// The layers of the stage forward and backward for micro-batch `mb`.
-  Value forward(int64_t mb);
-  Value backward(int64_t mb, Value dy);
+  /// The layers of model chunk `v` of the stage (all its layers with 1F1B)
+  /// forward and backward for micro-batch `mb`.
+  Value forward(int64_t mb, int64_t v = 0);
+  Value backward(int64_t mb, Value dy, int64_t v = 0);
+  /// Returns the global index of layer `i` of chunk `v` of the stage.
+  int64_t globalLayer(int64_t v, int64_t i) const {
+    return (v * c.pp + stage) * chunkLayers + i;
+  }
+  /// The interleaved schedule's `k`-th forward and backward of the stage:
+  /// which chunk and micro-batch (Megatron's order: p micro-batches through
+  /// one chunk, then the next chunk).
+  std::pair<int64_t, int64_t> interleavedStep(int64_t k, bool forward) const;
+  /// The interleaved forward and backward steps; the sends are waited at
+  /// the end of the micro-batches (`pendingSends`).
+  void interleavedForwardStep(int64_t k);
+  void interleavedBackwardStep(int64_t k);
+  /// Starts a transfer of the interleaved schedule on `group` from group
+  /// position `source` to the other, sending `value` or receiving.
+  Operation *chunkTransfer(StringRef group, int64_t source, Value value);
+  /// Emits the micro-batches in the 1F1B or the interleaved order.
+  void buildOneFOneB();
+  void buildInterleaved();
   /// The forward of micro-batch `mb`; with `backwardNext` >= 0, receives
   /// that micro-batch's output gradient together with the send.
   void forwardStep(int64_t mb, int64_t backwardNext);
   /// The backward of micro-batch `mb`; with `forwardNext` >= 0, receives
   /// that micro-batch's input together with the send.
   void backwardStep(int64_t mb, int64_t forwardNext);
+  /// Stage 0's embedding of a micro-batch, and its weight gradient.
+  Value embed();
+  void embeddingGrad(Value dx);
+  struct MicroBatch;
+  /// The last chunk: head, loss and the loss gradient of `mb` from the
+  /// chunk's output `x`.
+  void headAndLoss(MicroBatch &mb, Value x);
 
   MLIRContext *context;
   const PipelineConfig &c;
@@ -133,11 +182,17 @@ private:
   std::string prefix;
   Type act, grad;
   int64_t tokens, qkvCols, attnCols, ffnLocal, vocabLocal, layerParams,
-      attnFlops, layers;
+      attnFlops, layers, chunkLayers;
+  /// Interleaved: the sends not waited on yet, in their order, and which of
+  /// them are on each group.
+  SmallVector<Operation *> pendingSends;
+  std::map<std::string, SmallVector<Operation *>> pendingByGroup;
+  llvm::SmallPtrSet<Operation *, 8> waitedSends;
 
-  /// Per micro-batch: the stage's input (received or embedded), the saved
-  /// activations of each layer, and the output gradient (received, or the
-  /// loss gradient on the last stage).
+  /// Per micro-batch (and model chunk, interleaved: mb x virtualStages +
+  /// v): the chunk's input (received or embedded), the saved activations of
+  /// each layer, and the output gradient (received, or the loss gradient on
+  /// the last chunk).
   struct MicroBatch {
     Value input;
     /// Per layer: its input, the attention block's output, the attention
@@ -195,13 +250,14 @@ Operation *StageBuilder::transfer(bool forward, int64_t link, Value value) {
                                          builder.getDenseI64ArrayAttr(pairs));
 }
 
-Value StageBuilder::forward(int64_t m) {
+Value StageBuilder::forward(int64_t m, int64_t v) {
   int64_t H = b.hidden, T = tokens, F = ffnLocal;
   int64_t wBytes = llvm::divideCeil(cast<FloatType>(act).getWidth(), 8);
-  MicroBatch &mb = mbs[m];
+  MicroBatch &mb = mbs[m * c.virtualStages + v];
   Value x = mb.input;
-  for (int64_t l = 0; l < layers; ++l) {
-    prefix = llvm::formatv("mb{0}.layers.{1}.", m, stage * layers + l).str();
+  for (int64_t i = 0; i < chunkLayers; ++i) {
+    int64_t l = v * chunkLayers + i;
+    prefix = llvm::formatv("mb{0}.layers.{1}.", m, globalLayer(v, i)).str();
     Value w = fullParams(layerShards[l]);
     Value a =
         compute("attention", {x, w}, tensor({T, qkvCols + attnCols}, act),
@@ -217,14 +273,15 @@ Value StageBuilder::forward(int64_t m) {
   return x;
 }
 
-Value StageBuilder::backward(int64_t m, Value dy) {
+Value StageBuilder::backward(int64_t m, Value dy, int64_t v) {
   int64_t H = b.hidden, T = tokens, F = ffnLocal;
   int64_t wBytes = llvm::divideCeil(cast<FloatType>(act).getWidth(), 8);
-  MicroBatch &mb = mbs[m];
+  MicroBatch &mb = mbs[m * c.virtualStages + v];
   Value dx = dy;
-  for (int64_t l = layers - 1; l >= 0; --l) {
-    prefix = llvm::formatv("mb{0}.layers.{1}.", m, stage * layers + l).str();
-    auto [layerIn, x1, a, up] = mb.saved[l];
+  for (int64_t i = chunkLayers - 1; i >= 0; --i) {
+    int64_t l = v * chunkLayers + i;
+    prefix = llvm::formatv("mb{0}.layers.{1}.", m, globalLayer(v, i)).str();
+    auto [layerIn, x1, a, up] = mb.saved[i];
     Value w = fullParams(layerShards[l]);
     Value dX1 = reduceTP(
         compute("mlp_bwd", {dx, up, x1, w}, tensor({T, H}, act),
@@ -246,15 +303,29 @@ Value StageBuilder::backward(int64_t m, Value dy) {
   return dx;
 }
 
+Value StageBuilder::embed() {
+  prefix += "embed.";
+  Value we = fullParams(embedShard);
+  return reduceTP(compute("embedding", {tokenIds, we},
+                          tensor({tokens, b.hidden}, act), 0,
+                          2 * tokens * b.hidden));
+}
+
+void StageBuilder::embeddingGrad(Value dx) {
+  prefix += "embed.";
+  int64_t flat = llvm::alignTo(vocabLocal * b.hidden, b.fsdp);
+  Value g = compute("embedding_wgrad", {dx, tokenIds}, tensor({flat}, grad),
+                    tokens * b.hidden);
+  embedGrad = embedGrad ? compute("accumulate_grads", {embedGrad, g},
+                                  tensor({flat}, grad), flat)
+                        : g;
+}
+
 void StageBuilder::forwardStep(int64_t m, int64_t backwardNext) {
-  int64_t H = b.hidden, T = tokens;
   MicroBatch &mb = mbs[m];
   prefix = llvm::formatv("mb{0}.", m).str();
   if (stage == 0) {
-    prefix += "embed.";
-    Value we = fullParams(embedShard);
-    mb.input = reduceTP(compute("embedding", {tokenIds, we},
-                                tensor({T, H}, act), 0, 2 * T * H));
+    mb.input = embed();
   } else if (!mb.input) {
     mb.input = wait(transfer(/*forward=*/true, stage - 1, Value()));
   }
@@ -273,6 +344,11 @@ void StageBuilder::forwardStep(int64_t m, int64_t backwardNext) {
     return;
   }
   // The last stage: head, loss and the loss gradient.
+  headAndLoss(mb, x);
+}
+
+void StageBuilder::headAndLoss(MicroBatch &mb, Value x) {
+  int64_t H = b.hidden, T = tokens;
   prefix += "head.";
   Type f32 = builder.getF32Type();
   Value wh = fullParams(embedShard);
@@ -304,16 +380,8 @@ void StageBuilder::backwardStep(int64_t m, int64_t forwardNext) {
     mb.dy = wait(transfer(/*forward=*/false, stage, Value()));
   Value dx = backward(m, mb.dy);
   prefix = llvm::formatv("mb{0}.", m).str();
-  if (stage == 0) {
-    prefix += "embed.";
-    int64_t flat = llvm::alignTo(vocabLocal * b.hidden, b.fsdp);
-    Value g = compute("embedding_wgrad", {dx, tokenIds}, tensor({flat}, grad),
-                      tokens * b.hidden);
-    embedGrad = embedGrad ? compute("accumulate_grads", {embedGrad, g},
-                                    tensor({flat}, grad), flat)
-                          : g;
-    return;
-  }
+  if (stage == 0)
+    return embeddingGrad(dx);
   // Megatron's send_backward_recv_forward.
   Operation *send = transfer(/*forward=*/false, stage - 1, dx);
   Operation *recv = forwardNext >= 0
@@ -322,6 +390,126 @@ void StageBuilder::backwardStep(int64_t m, int64_t forwardNext) {
   wait(send);
   if (recv)
     mbs[forwardNext].input = wait(recv);
+}
+
+void StageBuilder::buildOneFOneB() {
+  // 1F1B: warm-up forwards, then one forward and one backward at a time,
+  // then the remaining backwards.
+  int64_t m = b.microBatches, warmup = std::min(c.pp - stage - 1, m);
+  for (int64_t i = 0; i < warmup; ++i)
+    forwardStep(i, /*backwardNext=*/-1);
+  for (int64_t j = 0; j < m - warmup; ++j) {
+    forwardStep(warmup + j, /*backwardNext=*/j);
+    backwardStep(j, /*forwardNext=*/j + 1 < m - warmup ? warmup + j + 1 : -1);
+  }
+  for (int64_t j = m - warmup; j < m; ++j)
+    backwardStep(j, /*forwardNext=*/-1);
+}
+
+std::pair<int64_t, int64_t> StageBuilder::interleavedStep(int64_t k,
+                                                          bool forward) const {
+  int64_t p = c.pp, V = c.virtualStages;
+  int64_t v = (k / p) % V;
+  return {forward ? v : V - 1 - v, (k / (p * V)) * p + k % p};
+}
+
+Operation *StageBuilder::chunkTransfer(StringRef group, int64_t source,
+                                       Value value) {
+  // At most two transfers in flight per link (sched-pipeline's default
+  // max-in-flight): the oldest send on the group is waited on first.
+  SmallVector<Operation *> &onGroup = pendingByGroup[group.str()];
+  if (!onGroup.empty()) {
+    wait(onGroup.front());
+    waitedSends.insert(onGroup.front());
+    onGroup.erase(onGroup.begin());
+  }
+  bool send = static_cast<bool>(value);
+  if (!value) {
+    auto op = ComputeOp::create(
+        builder, loc, TypeRange{tensor({tokens, b.hidden}, act)},
+        builder.getStringAttr("recv_buffer"), ValueRange{}, ValueRange{},
+        CostAttr::get(context, 0, 0, 0, std::nullopt));
+    op->setLoc(NameLoc::get(builder.getStringAttr(prefix + "recv_buffer")));
+    value = op.getResult(0);
+  }
+  Operation *op = start<CollectivePermuteStartOp>(
+      group, value, builder.getDenseI64ArrayAttr({source, 1 - source}));
+  if (send) {
+    pendingSends.push_back(op);
+    onGroup.push_back(op);
+  }
+  return op;
+}
+
+// The links of the interleaved schedule: chunk c sends forward to chunk
+// c + 1 on stage (c + 1) mod p. Between stages k and k + 1 that is @ppf{k}
+// (positions: 0 stage k, 1 stage k + 1) and @ppb{k} backward; from the last
+// stage to stage 0 the wrap-around links @ppfw and @ppbw (positions: 0
+// stage 0, 1 stage p - 1).
+void StageBuilder::interleavedForwardStep(int64_t k) {
+  auto [v, m] = interleavedStep(k, /*forward=*/true);
+  MicroBatch &mb = mbs[m * c.virtualStages + v];
+  int64_t last = c.pp - 1;
+  prefix = llvm::formatv("mb{0}.chunk{1}.", m, v).str();
+  if (stage == 0 && v == 0)
+    mb.input = embed();
+  else if (stage > 0)
+    mb.input = wait(
+        chunkTransfer(llvm::formatv("ppf{0}", stage - 1).str(), 0, Value()));
+  else
+    mb.input = wait(chunkTransfer("ppfw", 1, Value()));
+  Value x = forward(m, v);
+  prefix = llvm::formatv("mb{0}.chunk{1}.", m, v).str();
+  if (stage == last && v + 1 == c.virtualStages)
+    return headAndLoss(mb, x);
+  if (stage < last)
+    chunkTransfer(llvm::formatv("ppf{0}", stage).str(), 0, x);
+  else
+    chunkTransfer("ppfw", 1, x);
+}
+
+void StageBuilder::interleavedBackwardStep(int64_t k) {
+  auto [v, m] = interleavedStep(k, /*forward=*/false);
+  MicroBatch &mb = mbs[m * c.virtualStages + v];
+  int64_t last = c.pp - 1;
+  prefix = llvm::formatv("mb{0}.chunk{1}.", m, v).str();
+  if (stage < last)
+    mb.dy =
+        wait(chunkTransfer(llvm::formatv("ppb{0}", stage).str(), 1, Value()));
+  else if (v + 1 < c.virtualStages)
+    mb.dy = wait(chunkTransfer("ppbw", 0, Value()));
+  Value dx = backward(m, mb.dy, v);
+  prefix = llvm::formatv("mb{0}.chunk{1}.", m, v).str();
+  if (stage == 0 && v == 0)
+    return embeddingGrad(dx);
+  if (stage > 0)
+    chunkTransfer(llvm::formatv("ppb{0}", stage - 1).str(), 1, dx);
+  else
+    chunkTransfer("ppbw", 0, dx);
+}
+
+void StageBuilder::buildInterleaved() {
+  // Megatron's interleaved 1F1B: (p - stage - 1) x 2 + (V - 1) x p warm-up
+  // forwards, then one forward and one backward at a time, then the
+  // remaining backwards. A receive is started and waited on where its step
+  // needs it; a send is waited on at the next transfer on its link (at most
+  // two in flight per link) or after the last micro-batch, so that no stage
+  // waits on a peer that waits on it (sched-verify-deadlock).
+  int64_t total = b.microBatches * c.virtualStages;
+  int64_t warmup =
+      std::min((c.pp - stage - 1) * 2 + (c.virtualStages - 1) * c.pp, total);
+  for (int64_t k = 0; k < warmup; ++k)
+    interleavedForwardStep(k);
+  for (int64_t k = 0; k < total - warmup; ++k) {
+    interleavedForwardStep(warmup + k);
+    interleavedBackwardStep(k);
+  }
+  for (int64_t k = total - warmup; k < total; ++k)
+    interleavedBackwardStep(k);
+  prefix = "";
+  for (Operation *send : pendingSends)
+    if (!waitedSends.contains(send))
+      wait(send);
 }
 
 void StageBuilder::build(ModuleOp module) {
@@ -355,19 +543,11 @@ void StageBuilder::build(ModuleOp module) {
   for (int64_t l = 0; l < layers; ++l)
     layerShards.push_back(body->getArgument(next++));
   layerGrads.assign(layers, Value());
-  mbs.resize(b.microBatches);
-
-  // 1F1B: warm-up forwards, then one forward and one backward at a time,
-  // then the remaining backwards.
-  int64_t m = b.microBatches, warmup = std::min(c.pp - stage - 1, m);
-  for (int64_t i = 0; i < warmup; ++i)
-    forwardStep(i, /*backwardNext=*/-1);
-  for (int64_t j = 0; j < m - warmup; ++j) {
-    forwardStep(warmup + j, /*backwardNext=*/j);
-    backwardStep(j, /*forwardNext=*/j + 1 < m - warmup ? warmup + j + 1 : -1);
-  }
-  for (int64_t j = m - warmup; j < m; ++j)
-    backwardStep(j, /*forwardNext=*/-1);
+  mbs.resize(b.microBatches * c.virtualStages);
+  if (c.schedule == PipelineConfig::Schedule::Interleaved)
+    buildInterleaved();
+  else
+    buildOneFOneB();
 
   // Gradients reduced, then Adam on each shard.
   SmallVector<Value> results;
@@ -397,7 +577,9 @@ void StageBuilder::build(ModuleOp module) {
     update(embedShard, embedGrad, stage == 0 ? "embed." : "head.");
   for (int64_t l = 0; l < layers; ++l)
     update(layerShards[l], layerGrads[l],
-           llvm::formatv("layers.{0}.", stage * layers + l).str());
+           llvm::formatv("layers.{0}.",
+                         globalLayer(l / chunkLayers, l % chunkLayers))
+               .str());
   func::ReturnOp::create(builder, loc, results);
   func.setFunctionType(
       builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
@@ -443,6 +625,10 @@ mlir::sched::generatePipelineStep(MLIRContext *context,
   for (int64_t k = 0; k + 1 < config.pp; ++k) {
     group(llvm::formatv("ppf{0}", k).str(), 2, k * inner, inner);
     group(llvm::formatv("ppb{0}", k).str(), 2, k * inner, inner);
+  }
+  if (config.schedule == PipelineConfig::Schedule::Interleaved) {
+    group("ppfw", 2, 0, (config.pp - 1) * inner);
+    group("ppbw", 2, 0, (config.pp - 1) * inner);
   }
   for (int64_t k = 0; k < config.pp; ++k)
     StageBuilder(context, config, k).build(*module);

@@ -16,17 +16,19 @@ sched.process_group @dp size = 8
 // (one stream per group, in issue order), so it goes after it.
 // CHECK-LABEL: func.func @fsdp
 // CHECK:         sched.all_gather_start
+// sched-schedule-overlap then orders the body (a nested block): the
+// all-reduce, which needs only the iteration argument, starts first.
 // CHECK:         scf.for
+// CHECK-NEXT:      sched.all_reduce_start
 // CHECK-NEXT:      arith.addi
 // CHECK-NEXT:      tensor.extract_slice
-// CHECK-NEXT:      sched.all_reduce_start
 // CHECK-NEXT:      sched.all_gather_start
 // CHECK:         } {sched.pipeline_depth = 1 : i64}
 // CHECK-NOT:     sched.collective_order
 // KEEP-LABEL: func.func @fsdp
 // KEEP:         scf.for
 // KEEP:           sched.all_reduce_start
-// KEEP-NEXT:      sched.all_gather_start
+// KEEP:           sched.all_gather_start
 // KEEP:         } {sched.pipeline_depth = 1 : i64}
 // REMARK: remark: loop pipelined at depth 1: 1 of 2 collectives start one iteration ahead (after the iteration's own starts of its group); iteration 144.5 -> 127.1 us (steady state)
 // REMARK-NOT: remark: loop

@@ -29,10 +29,11 @@
 // RUN: %compare_checksums %t/ref.4 %t/sched.4 --rtol 1e-2
 
 // The input waits right after every start; in the scheduled executable the
-// gathers of %x, %y and %z are one launch and collectives are in flight
-// together.
+// gathers of %x, %y and %z join the hand-written gather of %a, %b and %c
+// (same dim; element types may mix in a bucket) in one launch of six
+// members, and collectives are in flight together.
 // PLAIN: launches: 8, overlapped: 0, most in flight: 1, largest bucket: 3
-// SCHED: launches: {{[1-7]}}, overlapped: {{[1-9]}}, most in flight: {{[2-9]}}, largest bucket: 3
+// SCHED: launches: {{[1-7]}}, overlapped: {{[1-9]}}, most in flight: {{[2-9]}}, largest bucket: 6
 
 sched.process_group @g size = 2
 

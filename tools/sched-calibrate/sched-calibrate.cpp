@@ -12,12 +12,19 @@
 //     all_to_all, broadcast) over all ranks, bf16, full buffers from 4 KiB to
 //     1 GiB: the time per call, on its own and with bf16 GEMMs running on
 //     another stream at the same time;
+//   * the same bf16 GEMMs on their own and with each collective kind and
+//     size running back to back on the communication stream (contention:
+//     how much each slows the other down);
 //   * GEMM throughput (bf16 and f32) and copy bandwidth;
 //   * the cost of a launch (a 4-byte memset) and of an event record plus a
 //     stream wait on it.
 // Rank 0 writes a profile the cost model loads (docs/CostModel.md: the
-// collective curves of the solo runs) and, next to it, FILE.details.json
-// with every measurement. Times are the slowest rank's (an NCCL max).
+// collective curves of the solo runs, and contention buckets by size: the
+// median over the kinds of the collective's slowdown under GEMMs and of the
+// GEMM's under the collective) and, next to it, FILE.details.json with every
+// measurement. Times are the slowest rank's (an NCCL max). On one rank the
+// collectives are local copies, so the contention factors are only a proxy
+// (HBM, not NVLink or SMs held by NCCL); measure them on two GPUs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +35,7 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -139,6 +147,56 @@ template <typename F> double timeOn(cudaStream_t stream, int iters, F body) {
   return ms * 1000.0 / iters;
 }
 
+/// Mean time in us of one bf16 GEMM while collectives of `kind` and `bytes`
+/// (`soloUs` each on their own) run back to back on the communication
+/// stream, covering the whole timed loop.
+double gemmUnderCollectives(Context &c, int kind, size_t bytes, double soloUs,
+                            double gemmUs) {
+  const int iters = 10;
+  size_t calls =
+      static_cast<size_t>(gemmUs * (iters + 3) / std::max(soloUs, 1.0)) + 2;
+  calls = std::min<size_t>(calls, 20000);
+  for (size_t i = 0; i < calls; ++i)
+    issue(c, kind, bytes);
+  double us = timeOn(c.compute_stream, iters, [&] { gemms(c, 1); });
+  CHECK_CUDA(cudaStreamSynchronize(c.comm_stream));
+  return slowest(c, us);
+}
+
+/// The median of `values` (not empty).
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+/// The profile's "contention" array: one bucket per measured size (up to
+/// twice it, the geometric middle to the next size; the last one open), the
+/// medians over the kinds of the two slowdowns, at least 1.
+std::string contentionBuckets(const std::vector<size_t> &sizes,
+                              const std::vector<std::vector<double>> &comm,
+                              const std::vector<std::vector<double>> &compute) {
+  std::string out;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    char row[200];
+    double commFactor = std::max(1.0, median(comm[i]));
+    double computeFactor = std::max(1.0, median(compute[i]));
+    if (i + 1 < sizes.size())
+      std::snprintf(row, sizeof(row),
+                    "%s    {\"max_bytes\": %zu, \"comm_factor\": %.3f, "
+                    "\"compute_factor\": %.3f}",
+                    out.empty() ? "" : ",\n", 2 * sizes[i], commFactor,
+                    computeFactor);
+    else
+      std::snprintf(row, sizeof(row),
+                    "%s    {\"comm_factor\": %.3f, \"compute_factor\": "
+                    "%.3f}",
+                    out.empty() ? "" : ",\n", commFactor, computeFactor);
+    out += row;
+  }
+  return out;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -217,11 +275,17 @@ int main(int argc, char **argv) {
     CHECK_CUDA(cudaStreamWaitEvent(c.comm_stream, event, 0));
   });
 
-  // Collectives, solo and under GEMMs.
+  // Collectives, solo and under GEMMs, and GEMMs under collectives.
   std::string curves, details;
+  std::vector<size_t> sizes;
+  for (size_t bytes = 4096; bytes <= maxBytes; bytes *= 4)
+    sizes.push_back(bytes);
+  std::vector<std::vector<double>> commSlowdown(sizes.size()),
+      computeSlowdown(sizes.size());
   for (int kind = 0; kind < 5; ++kind) {
     std::string points;
-    for (size_t bytes = 4096; bytes <= maxBytes; bytes *= 4) {
+    for (size_t index = 0; index < sizes.size(); ++index) {
+      size_t bytes = sizes[index];
       int iters = static_cast<int>(
           std::max<size_t>(5, std::min<size_t>(50, (size_t(1) << 30) / bytes)));
       double solo = slowest(
@@ -232,15 +296,19 @@ int main(int argc, char **argv) {
       double loaded = slowest(
           c, timeOn(c.comm_stream, iters, [&] { issue(c, kind, bytes); }));
       CHECK_CUDA(cudaStreamSynchronize(c.compute_stream));
-      char row[256];
+      double gemmLoaded = gemmUnderCollectives(c, kind, bytes, solo, gemmBf16);
+      commSlowdown[index].push_back(solo > 0 ? loaded / solo : 1.0);
+      computeSlowdown[index].push_back(gemmLoaded / gemmBf16);
+      char row[320];
       std::snprintf(row, sizeof(row), "%s[%zu, %.3f]",
                     points.empty() ? "" : ", ", bytes, solo);
       points += row;
       std::snprintf(row, sizeof(row),
                     "%s    {\"kind\": \"%s\", \"bytes\": %zu, \"solo_us\": "
-                    "%.3f, \"with_gemm_us\": %.3f}",
+                    "%.3f, \"with_gemm_us\": %.3f, \"gemm_us\": %.3f, "
+                    "\"gemm_with_comm_us\": %.3f}",
                     details.empty() ? "" : ",\n", kKinds[kind], bytes, solo,
-                    loaded);
+                    loaded, gemmBf16, gemmLoaded);
       details += row;
     }
     char head[160];
@@ -253,7 +321,9 @@ int main(int argc, char **argv) {
   if (c.rank == 0) {
     std::ofstream profile(out);
     profile << "{\n  \"version\": 1,\n  \"collectives\": [\n"
-            << curves << "\n  ]\n}\n";
+            << curves << "\n  ],\n  \"contention\": [\n"
+            << contentionBuckets(sizes, commSlowdown, computeSlowdown)
+            << "\n  ]\n}\n";
     std::ofstream more(out + ".details.json");
     char head[512];
     std::snprintf(head, sizeof(head),
@@ -267,6 +337,10 @@ int main(int argc, char **argv) {
     more << head << details << "\n  ]\n}\n";
     std::printf("sched-calibrate: wrote %s and %s.details.json\n", out.c_str(),
                 out.c_str());
+    if (c.world == 1)
+      std::printf("sched-calibrate: one rank: collectives are local copies, "
+                  "so the contention factors are a proxy; measure them on 2 "
+                  "GPUs\n");
   }
   ncclCommDestroy(c.comm);
   return 0;

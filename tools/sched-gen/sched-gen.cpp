@@ -80,6 +80,20 @@ static cl::opt<int64_t>
        cl::desc("pipeline stages, one function each, micro-batches in the "
                 "1F1B order (dense presets; 1: none) (default: 1)"),
        cl::init(1), cl::cat(category));
+static cl::opt<PipelineConfig::Schedule> ppSchedule(
+    "pp-schedule",
+    cl::desc("order of the micro-batches with --pp (default: 1f1b)"),
+    cl::values(clEnumValN(PipelineConfig::Schedule::OneFOneB, "1f1b",
+                          "one forward, one backward (one chunk per stage)"),
+               clEnumValN(PipelineConfig::Schedule::Interleaved, "interleaved",
+                          "interleaved 1F1B over --virtual-stages chunks "
+                          "per stage")),
+    cl::init(PipelineConfig::Schedule::OneFOneB), cl::cat(category));
+static cl::opt<int64_t> virtualStages(
+    "virtual-stages",
+    cl::desc("model chunks per stage with --pp-schedule=interleaved "
+             "(default: 2 interleaved, 1 otherwise)"),
+    cl::cat(category));
 static cl::opt<double> capacityFactor(
     "capacity-factor",
     cl::desc("expert capacity factor (MoE presets) (default: the preset's)"),
@@ -180,9 +194,23 @@ int main(int argc, char **argv) {
                     "mixture-of-experts preset\n";
     return 1;
   }
+  if (pp == 1 &&
+      (ppSchedule.getNumOccurrences() || virtualStages.getNumOccurrences())) {
+    llvm::errs() << "sched-gen: --"
+                 << (ppSchedule.getNumOccurrences() ? "pp-schedule"
+                                                    : "virtual-stages")
+                 << " needs --pp\n";
+    return 1;
+  }
   std::optional<PipelineConfig> pipeline;
-  if (!moe && pp != 1)
+  if (!moe && pp != 1) {
     pipeline = PipelineConfig{*config, pp};
+    pipeline->schedule = ppSchedule;
+    bool interleaved = ppSchedule == PipelineConfig::Schedule::Interleaved;
+    pipeline->virtualStages = virtualStages.getNumOccurrences()
+                                  ? int64_t(virtualStages)
+                                  : (interleaved ? 2 : 1);
+  }
 
   MLIRContext context;
   // Diagnostics go to stderr with the default handler.

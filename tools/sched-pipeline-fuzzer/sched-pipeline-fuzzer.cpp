@@ -19,15 +19,18 @@
 // random costs, kinds, results (some with dynamic dimensions bounded by
 // sched.dim_bounds), tensor destinations or memref outs, bodies; arith ops
 // with sched.cost and tensor.empty; scf.for loops whose body computes (and
-// all-reduces) a value or writes a buffer; calls of external functions;
-// collectives of every kind, on random groups, with one to three entries,
-// half of them like the previous one (what bucketing merges), whose waits
-// come some ops later in random order. In the buffer form no op writes a
-// buffer while a collective reads it (the input is a valid schedule). An
-// eighth of the programs have huge shapes and costs, and an eighth of most
-// option values are extreme (up to 2^63 - 1, a slack of 1e30). Every op has
-// a unique location (fuzz:<id>), which is how the checks find it after a
-// pass (an op made of several has their fused location).
+// all-reduces) a value or writes a buffer, and loops that
+// sched-pipeline-loop-collectives pipelines (a loop-invariant gather, an
+// all-reduce into an accumulator, a future carried through the loop); calls of
+// external functions; collectives of every kind, on random groups, with one to
+// three entries, half of them like the previous one (what bucketing merges),
+// whose waits come some ops later in random order; a sixth of them collective
+// permutes with random partial permutations as their pairs (buildPermute). In
+// the buffer form no op writes a buffer while a collective reads it (the input
+// is a valid schedule). An eighth of the programs have huge shapes and costs,
+// and an eighth of most option values are extreme (up to 2^63 - 1, a slack of
+// 1e30). Every op has a unique location (fuzz:<id>), which is how the checks
+// find it after a pass (an op made of several has their fused location).
 //
 // Every pass runs on every input; the pipeline on a third of them (with its
 // default exact reordering on a quarter of those: it can take seconds).
@@ -188,8 +191,10 @@ private:
   void buildCompute();
   void buildElementwise();
   void buildCollective();
+  void buildPermute();
   void buildWait(size_t index);
   void buildLoop();
+  void buildPipelinableLoop();
   void buildCall();
   /// Returns a value of the shape `shape` and element type `element` made
   /// from `source` by a new compute op.
@@ -574,6 +579,52 @@ void Generator::buildCollective() {
   pending.push_back({start, bufferForm ? inputs : SmallVector<Value>()});
 }
 
+/// A sched.collective_permute_start on a random group: a random partial
+/// permutation of the group's positions as its (source, target) pairs (each
+/// position the source and the target of at most one pair, none at all
+/// sometimes), one to three entries of any byte-sized type (each result the
+/// type of its input). The pipeline-parallel steps' transfers are these.
+void Generator::buildPermute() {
+  const Group &group =
+      groups[data.ConsumeIntegralInRange<size_t>(0, groups.size() - 1)];
+  // Positions are those of group-relative ranks; large groups get pairs
+  // among their first 16 positions (the verifier walks every pair).
+  int64_t n = std::min<int64_t>(group.size, 16);
+  SmallVector<int64_t> targets;
+  for (int64_t i = 0; i < n; ++i)
+    targets.push_back(i);
+  for (int64_t i = n - 1; i > 0; --i)
+    std::swap(targets[i], targets[data.ConsumeIntegralInRange<int64_t>(0, i)]);
+  SmallVector<int64_t> pairs;
+  for (int64_t source = 0; source < n; ++source)
+    if (data.ConsumeBool()) {
+      pairs.push_back(source);
+      pairs.push_back(targets[source]);
+    }
+  unsigned numEntries = data.ConsumeIntegralInRange<unsigned>(1, 3);
+  SmallVector<Value> inputs, outputs;
+  SmallVector<Type> resultTypes;
+  for (unsigned i = 0; i < numEntries; ++i) {
+    Value input = pickValue();
+    auto type = cast<ShapedType>(input.getType());
+    if (!type.hasStaticShape() || !isByteSized(type.getElementType()) ||
+        numElements(type.getShape()) > maxElements()) {
+      input = convert(input, pickShape(0), pickElementType(false, true));
+      type = cast<ShapedType>(input.getType());
+    }
+    ShapedType resultType = makeType(type.getShape(), type.getElementType());
+    inputs.push_back(input);
+    resultTypes.push_back(resultType);
+    if (bufferForm)
+      outputs.push_back(allocOrEmpty(resultType));
+  }
+  auto start = CollectivePermuteStartOp::create(
+      b, next(), FutureType::get(context, resultTypes), inputs, outputs,
+      FlatSymbolRefAttr::get(context, group.name),
+      b.getDenseI64ArrayAttr(pairs));
+  pending.push_back({start, bufferForm ? inputs : SmallVector<Value>()});
+}
+
 void Generator::buildWait(size_t index) {
   Pending p = pending[index];
   pending.erase(pending.begin() + index);
@@ -630,6 +681,81 @@ void Generator::buildLoop() {
   values.push_back(loop.getResult(0));
 }
 
+/// An scf.for that sched-pipeline-loop-collectives can pipeline (tensor
+/// form): 2 to 6 iterations whose body gathers a loop-invariant value (what
+/// starts iterations ahead), computes the iteration's value with it and
+/// all-reduces that value into an accumulator only the sum reads (a wait
+/// that sinks into the next iteration); half of the loops also carry an
+/// all-reduce's future from one iteration to the next (started before the
+/// loop, waited in the body and after the loop). Every op has its own
+/// location.
+void Generator::buildPipelinableLoop() {
+  Value init = pickValue();
+  auto type = dyn_cast<RankedTensorType>(init.getType());
+  if (!type || !type.hasStaticShape() || type.getRank() < 1 ||
+      !isReducible(type.getElementType()))
+    return;
+  const Group &group =
+      groups[data.ConsumeIntegralInRange<size_t>(0, groups.size() - 1)];
+  SmallVector<int64_t> gathered(type.getShape());
+  gathered[0] *= group.size;
+  if (numElements(gathered) > maxElements())
+    return;
+  auto gatheredType = RankedTensorType::get(gathered, type.getElementType());
+  auto groupRef = FlatSymbolRefAttr::get(context, group.name);
+  auto sum = ReductionKindAttr::get(context, ReductionKind::Sum);
+  auto futureOf = [&](Type t) { return FutureType::get(context, {t}); };
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, next(), v).getResult();
+  };
+  Value lb = constant(0);
+  Value ub = constant(data.ConsumeIntegralInRange<int64_t>(2, 6));
+  Value step = constant(1);
+  Value shard = convert(pickValue(), type.getShape(), type.getElementType());
+  bool carry = data.ConsumeBool();
+  SmallVector<Value> inits{init, init};
+  if (carry)
+    inits.push_back(AllReduceStartOp::create(b, next(), futureOf(type),
+                                             ValueRange{init}, ValueRange(),
+                                             groupRef, sum)
+                        .getFuture());
+  auto loop = scf::ForOp::create(
+      b, next(), lb, ub, step, inits,
+      [&](OpBuilder &nested, Location, Value, ValueRange args) {
+        auto gather = AllGatherStartOp::create(
+            nested, next(), futureOf(gatheredType), ValueRange{shard},
+            ValueRange(), groupRef, nested.getI64IntegerAttr(0));
+        SmallVector<Value> ins{
+            args[0],
+            WaitOp::create(nested, next(), gather.getFuture()).getResult(0)};
+        if (carry)
+          ins.push_back(WaitOp::create(nested, next(), args[2]).getResult(0));
+        Value y = ComputeOp::create(nested, next(), TypeRange{type},
+                                    "loop_layer", ins, ValueRange(), pickCost())
+                      .getResult(0);
+        auto reduce = AllReduceStartOp::create(nested, next(), futureOf(type),
+                                               ValueRange{y}, ValueRange(),
+                                               groupRef, sum);
+        Value reduced =
+            WaitOp::create(nested, next(), reduce.getFuture()).getResult(0);
+        SmallVector<Value> yielded{
+            y, ComputeOp::create(nested, next(), TypeRange{type}, "loop_acc",
+                                 ValueRange{args[1], reduced}, ValueRange(),
+                                 pickCost())
+                   .getResult(0)};
+        if (carry)
+          yielded.push_back(AllReduceStartOp::create(
+                                nested, next(), futureOf(type), ValueRange{y},
+                                ValueRange(), groupRef, sum)
+                                .getFuture());
+        scf::YieldOp::create(nested, next(), yielded);
+      });
+  values.push_back(loop.getResult(0));
+  values.push_back(loop.getResult(1));
+  if (carry)
+    values.push_back(WaitOp::create(b, next(), loop.getResult(2)).getResult(0));
+}
+
 /// A call of an external function (effects unknown to the analyses).
 void Generator::buildCall() {
   SmallVector<Value> args;
@@ -677,7 +803,11 @@ void Generator::buildFunction(StringRef name) {
     if (!pending.empty() && choice < 3) {
       buildWait(data.ConsumeIntegralInRange<size_t>(0, pending.size() - 1));
     } else if (choice < 6) {
-      buildCollective();
+      // A sixth of the collectives are permutes (buildPermute).
+      if (data.ConsumeIntegralInRange<int>(0, 5) == 0)
+        buildPermute();
+      else
+        buildCollective();
     } else if (choice == 6 && !bufferForm) {
       buildElementwise();
     } else if (choice == 7 && data.ConsumeBool()) {
@@ -685,6 +815,9 @@ void Generator::buildFunction(StringRef name) {
         buildLoop();
       else
         buildCall();
+    } else if (choice == 8 && !bufferForm &&
+               data.ConsumeIntegralInRange<int>(0, 3) == 0) {
+      buildPipelinableLoop();
     } else {
       buildCompute();
     }
@@ -1561,6 +1694,9 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
   pipeline.maxInFlight = o.pipelineMaxInFlight;
   pipeline.memorySlack = o.pipelineSlack;
   pipeline.keepCollectiveOrder = o.pipelineKeepOrder;
+  // The stages below are those of the default pipeline: no search over
+  // variants (test/Pipelines/sched-pipeline-search.mlir tests it).
+  pipeline.search = 1;
   std::string step =
       "sched-pipeline{fuse=" + std::to_string(o.pipelineFuse) +
       " bucket=" + std::to_string(o.pipelineBucket) +
@@ -1646,8 +1782,11 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
                      /*verifiedWithCap=*/false);
       });
   if (o.pipelineBucket) {
+    // As buildSchedPipeline sets them.
     SchedBucketCollectivesOptions bucket;
     bucket.keepCollectiveOrder = o.pipelineKeepOrder;
+    bucket.maxInFlight = o.pipelineMaxInFlight;
+    bucket.capacityCheck = CapacityCheck::Off;
     stage(
         "sched-bucket-collectives",
         [&](OpPassManager &pm) {

@@ -37,6 +37,18 @@ namespace sched {
 // Sizes
 //===----------------------------------------------------------------------===//
 
+/// How much a collective and the compute beside it slow each other down
+/// while they overlap (docs/CostModel.md, "Contention"): 1 and 1 when the
+/// model charges no contention.
+struct ContentionFactors {
+  /// The collective advances at 1 / `comm` of its solo rate while compute
+  /// runs.
+  double comm = 1.0;
+  /// Compute advances at 1 / `compute` of its solo rate while the
+  /// collective is in flight.
+  double compute = 1.0;
+};
+
 /// Returns the number of bytes a value of `type` occupies: the product of the
 /// shape times the element width for a statically shaped tensor or memref,
 /// the element width for a scalar. Returns nothing for dynamic shapes,
@@ -179,6 +191,11 @@ public:
   const MeasuredProfile *getProfile() const {
     return profile ? &*profile : nullptr;
   }
+
+  /// Returns the contention factors of a collective of `bytes` full-buffer
+  /// bytes: the profile's bucket for that size, or no contention (1 and 1)
+  /// without a profile or without contention buckets in it.
+  ContentionFactors getContention(int64_t bytes) const;
 
   /// Estimates a collective of `kind` on `groupSize` ranks that span
   /// `numNodes` nodes. `bytes` is the size of the full buffer of one rank,

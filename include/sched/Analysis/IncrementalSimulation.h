@@ -19,6 +19,12 @@
 // the rest. Applying a change stores the new checkpoints it simulated and
 // adds the shift to the later ones (a Fenwick tree, O(log n)).
 //
+// With contention (a start with a contention factor other than 1, in the
+// order or in a change), the end of a collective depends on the compute
+// after its start, so checkpoints do not apply: every evaluation simulates
+// the whole changed order (simulateWithContention). Exact, but O(n) per
+// evaluation.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SCHED_ANALYSIS_INCREMENTALSIMULATION_H
@@ -111,6 +117,9 @@ private:
   static constexpr unsigned kNumEvaluated = 4;
 
   IncrementalSimulation() = default;
+  /// Returns whether `changes` must be simulated over the whole order (with
+  /// contention), and the totals of that simulation then, or failure.
+  std::optional<FailureOr<Totals>> runContended(ArrayRef<Change> changes) const;
   FailureOr<Run> run(ArrayRef<Change> changes, bool keepCheckpoints) const;
   /// Returns the kept outcome of `changes`, or null.
   const Run *findEvaluated(ArrayRef<Change> changes) const;
@@ -125,6 +134,8 @@ private:
   std::vector<SmallVector<unsigned, 1>> waitsOf;
   unsigned interval = 64;
   unsigned numStreams = 0;
+  /// Whether the order has contention factors (then no checkpoints).
+  bool contended = false;
   /// Checkpoint i is the state before position i * interval, stored less
   /// the shifts of the Fenwick trees below at the time it was written.
   std::vector<State> checkpoints;

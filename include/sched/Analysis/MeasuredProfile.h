@@ -5,10 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A measured profile: collective times as curves over the buffer size and
-// compute op times per kind, read from the JSON file that sched-calibrate
-// writes. The cost model uses it in place of its analytical estimates where
-// it has data; docs/CostModel.md documents the schema.
+// A measured profile: collective times as curves over the buffer size,
+// compute op times per kind and contention factors by message size, read from
+// the JSON file that sched-calibrate writes. The cost model uses it in place of
+// its analytical estimates where it has data; docs/CostModel.md documents the
+// schema.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +63,21 @@ public:
     double interpolate(double bytes) const;
   };
 
+  /// How much an overlapped collective and the compute beside it slow each
+  /// other down, for collectives of up to `maxBytes` full-buffer bytes (the
+  /// sizes above the previous bucket's). docs/CostModel.md, "Contention".
+  struct ContentionBucket {
+    /// The largest full buffer of the bucket, or nothing for every size
+    /// above the previous bucket's (only the last bucket).
+    std::optional<int64_t> maxBytes;
+    /// While compute runs beside it, the collective advances at 1 /
+    /// `commFactor` of its solo rate (>= 1).
+    double commFactor = 1.0;
+    /// While the collective is in flight, compute advances at 1 /
+    /// `computeFactor` of its solo rate (>= 1).
+    double computeFactor = 1.0;
+  };
+
   /// Parses a profile from JSON text. `name` names the source in error
   /// messages (e.g. the file name).
   static llvm::Expected<MeasuredProfile> parse(StringRef jsonText,
@@ -87,6 +103,14 @@ public:
   /// Returns the number of compute op kinds with a measured time.
   size_t getNumOps() const { return opTimesUs.size(); }
 
+  /// Returns the contention buckets, by increasing size.
+  ArrayRef<ContentionBucket> getContention() const { return contention; }
+
+  /// Returns the bucket of a collective of `bytes` full-buffer bytes: the
+  /// first whose `maxBytes` is at least `bytes`, else the last one; null if
+  /// the profile has no contention buckets.
+  const ContentionBucket *lookupContention(int64_t bytes) const;
+
   /// Adds a collective curve. Returns an error if the curve has fewer than
   /// two points, a negative or non-finite value, two points of equal size,
   /// or if a curve with the same kind, group size and node count exists.
@@ -97,9 +121,15 @@ public:
   /// negative or not finite, or if the kind already has a time.
   llvm::Error addOp(StringRef kind, double timeUs);
 
+  /// Adds a contention bucket after the existing ones. Returns an error if a
+  /// factor is below 1 or not finite, if `maxBytes` is below 1 or not above
+  /// the previous bucket's, or if the previous bucket has no `maxBytes`.
+  llvm::Error addContention(ContentionBucket bucket);
+
 private:
   SmallVector<CollectiveCurve> collectives;
   llvm::StringMap<double> opTimesUs;
+  SmallVector<ContentionBucket> contention;
 };
 
 } // namespace sched

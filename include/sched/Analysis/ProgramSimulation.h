@@ -72,6 +72,15 @@ struct ProgramSimulation {
 FailureOr<ProgramSimulation> buildProgramSimulation(Block &body,
                                                     const CostModel &costModel);
 
+/// Returns the simulated time of `op`, an op of some block (a loop, branch,
+/// region or call), run on its own: its operands ready at time 0 and every
+/// stream free, with its loops, branches, regions and calls simulated as
+/// buildProgramSimulation does. This is the cost the scheduling passes give
+/// a nested op in the block that holds it. Fails, after an error, as
+/// buildProgramSimulation does, or if `op` waits on a future started
+/// outside it.
+FailureOr<double> simulateOpAlone(Operation &op, const CostModel &costModel);
+
 /// Returns the bytes live at each op of `block` (the MemoryProfile of
 /// BufferLiveness in program order), plus, at each `scf.for`, `scf.if` and
 /// `scf.execute_region`, what its body needs beyond the op's operands and

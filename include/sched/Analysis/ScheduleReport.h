@@ -90,6 +90,13 @@ struct FunctionReport {
     double memoryBoundUs = 0;
   };
   std::optional<Exact> exact;
+  /// With contention (a profile's contention buckets): the same order
+  /// simulated without it. `sim.computeContentionUs` and
+  /// `sim.commContentionUs` hold what contention charged.
+  struct Uncontended {
+    double makespanUs, exposedCommUs;
+  };
+  std::optional<Uncontended> uncontended;
 };
 
 /// Describes `report.exact` (set) for people: the optimum and the gap of

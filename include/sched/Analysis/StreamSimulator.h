@@ -16,8 +16,11 @@
 // * A wait holds the compute stream until its collective has ended; the time
 //   it holds it is the collective's exposed time.
 //
-// Communication and compute do not slow each other down in this model (no
-// SM or memory-bandwidth contention); see docs/Analyses.md.
+// Communication and compute do not slow each other down unless a start
+// carries contention factors above 1 (from a profile's contention buckets):
+// then, while a compute op runs beside collectives in flight, each of those
+// advances at 1 / its comm factor and the compute op at 1 / the largest of
+// their compute factors (docs/CostModel.md, "Contention").
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +49,11 @@ struct SimOp {
   double durationUs = 0;
   /// Start: the communication stream (process group).
   unsigned stream = 0;
+  /// Start: contention (docs/CostModel.md). While a compute op runs, this
+  /// collective advances at 1 / `commFactor` of its solo rate; while it is
+  /// in flight, compute advances at 1 / `computeFactor` (the largest among
+  /// the collectives in flight). 1 and 1: no contention.
+  double commFactor = 1.0, computeFactor = 1.0;
   /// Wait: the position, in the simulated order, of its start.
   unsigned start = 0;
   /// Positions, in the simulated order, of the ops this op depends on; used
@@ -77,13 +85,33 @@ struct SimResult {
   double overlapFraction = 1;
   /// Time the compute stream was idle (waiting) before the makespan.
   double computeIdleUs = 0;
+  /// The time contention added (0 without it): what compute ops and
+  /// collectives took beyond their solo durations, each summed.
+  double computeContentionUs = 0, commContentionUs = 0;
   /// Lower bounds of any order: the busiest stream, and the critical path.
   double streamBoundUs = 0, criticalPathUs = 0;
 };
 
 /// Simulates `ops`, given in execution order. Fails if a wait names a
 /// position that is not an earlier start, or a dependence points forward.
+/// With contention (hasContention), calls simulateWithContention.
 FailureOr<SimResult> simulate(ArrayRef<SimOp> ops);
+
+/// Returns true if a start of `ops` has a contention factor other than 1.
+bool hasContention(ArrayRef<SimOp> ops);
+
+/// Simulates `ops` event by event with the contention model of
+/// docs/CostModel.md: between two events (an op or a collective ending),
+/// the running compute op and the collectives in flight advance at constant
+/// rates. With every factor 1 its times are `simulate`'s up to rounding. The
+/// busy times are the contended ones; the lower bounds (streamBoundUs,
+/// criticalPathUs) use the solo durations, so they hold for every order.
+/// Fails as `simulate` does.
+FailureOr<SimResult> simulateWithContention(ArrayRef<SimOp> ops);
+
+/// Returns `ops` with every contention factor set to 1 (to compare a
+/// contended simulation with the uncontended one).
+std::vector<SimOp> withoutContention(ArrayRef<SimOp> ops);
 
 /// Simulates `ops` (numbered in their original order, as their `deps` and
 /// `start` are) run in the order `order`, a permutation of their positions:

@@ -186,6 +186,14 @@ def SchedEmitMain : Pass<"sched-emit-main", "ModuleOp"> {
     The entry is `entry`, or the only public function with a body. Its
     arguments and results must be statically shaped memrefs with the
     identity layout; anything else is an error naming the argument.
+
+    Stage functions: without `entry`, when the public functions carry
+    `sched.ranks` (a pipeline-parallel module, `sched-gen --pp`), every one
+    gets a driver and each rank runs the one whose `sched.ranks` contain it
+    (`schedrt_rank()`), after `schedrt_check_stage_world(N)` checks that
+    the world has the N ranks the stages cover. A rank in two stages, a
+    rank below N in none and a public function without `sched.ranks`
+    beside the stages are errors.
   }];
   let options = [
     Option<"entry", "entry", "std::string", /*default=*/"\"\"",

@@ -124,6 +124,13 @@ void schedrt_fill(int64_t data, int64_t count, int32_t dtype, int32_t index);
 /// `shard.process_multi_index` and `shard.process_linear_index` lower to.
 int64_t schedrt_rank(void);
 
+/// Exits unless the world has exactly `ranks` ranks: the stage driver of
+/// `sched-emit-main` calls it first, with the number of ranks its stage
+/// functions' `sched.ranks` cover (0 to ranks - 1), so that a rank with no
+/// stage function, or a stage rank that is missing, is an error before the
+/// first collective instead of a hang.
+void schedrt_check_stage_world(int64_t ranks);
+
 /// Number of steps to run (--iters, default 1).
 int64_t schedrt_num_iters(void);
 

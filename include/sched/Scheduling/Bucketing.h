@@ -55,19 +55,24 @@ struct BucketingOptions {
   bool exposedFirst = false;
   /// No other collective of the group may start between members.
   bool keepCollectiveOrder = false;
+  /// Collectives of different element types may share a bucket (a grouped
+  /// call per member, as NCCL groups them); otherwise one type per bucket.
+  bool mixElementTypes = true;
   /// A remark for every decision.
   bool explain = false;
 };
 
 /// What collectives must share to be bucketed: the op (kind), its inherent
-/// attributes but the segment sizes (group, reduction, dims), the element
-/// type of its inputs and its form (tensor or buffer).
+/// attributes but the segment sizes (group, reduction, dims), its form
+/// (tensor or buffer) and, unless element types may mix, the element type
+/// of its inputs.
 struct BucketKey {
   OperationName name;
   /// The attributes that count, in an order fixed by the op name (its
   /// inherent attributes in declaration order, then the discardable ones by
   /// name): equal lists for equal attribute dictionaries.
   SmallVector<NamedAttribute, 4> attrs;
+  /// Null where element types may mix.
   Type elementType;
   bool isBuffer;
 
@@ -78,9 +83,11 @@ struct BucketKey {
   /// Returns the attribute `attrName`, or null.
   Attribute get(StringRef attrName) const;
 
-  /// Returns the key of `op`, or nothing if it has no input or its inputs
-  /// mix element types.
-  static std::optional<BucketKey> fromOp(CollectiveOpInterface op);
+  /// Returns the key of `op`, or nothing if it has no input, an input that
+  /// is not shaped, or (unless `mixElementTypes`) inputs of several element
+  /// types.
+  static std::optional<BucketKey> fromOp(CollectiveOpInterface op,
+                                         bool mixElementTypes = false);
 };
 
 /// One collective: its start and wait, by position in the block.

@@ -27,6 +27,8 @@
 namespace mlir {
 namespace sched {
 
+class CostModel;
+
 /// Options of fuseComputeOps; the pass options of `sched-fuse-compute`.
 struct FusionOptions {
   FusionMemoryGuard guard = FusionMemoryGuard::Exact;
@@ -46,6 +48,9 @@ struct FusionOptions {
   /// much (exact guard), may reorder the ops between the two, if there are
   /// at most this many (0: never).
   unsigned reorderMaxOps = 64;
+  /// Largest number of bytes one fused op may read from memory (the buffers
+  /// its members read that no member writes); 0: no limit.
+  int64_t maxFusedReadBytes = 0;
   /// Rounds of candidate search (each round rebuilds the memory profile).
   unsigned maxRounds = 64;
   /// Emit a remark for every rejected candidate.
@@ -62,7 +67,8 @@ struct FusionStats {
   unsigned reordered = 0;
   /// Candidates rejected, by reason.
   unsigned rejectedCycle = 0, rejectedOrder = 0, rejectedSize = 0,
-           rejectedBody = 0, rejectedMemory = 0;
+           rejectedBody = 0, rejectedMemory = 0, rejectedExposure = 0,
+           rejectedReads = 0;
   /// Memory traffic of the block's fusible ops (bytes read plus written, from
   /// the types), before and after, and the saving (their difference).
   int64_t trafficBefore = 0, trafficAfter = 0;
@@ -76,10 +82,15 @@ struct FusionStats {
 bool isFusibleOp(Operation *op, const FusionOptions &options);
 
 /// Fuses the `sched.compute` ops of `block` (see docs/passes/FuseCompute.md)
-/// and returns what it did. Fails, with an error, if the block's buffers
-/// cannot be sized.
+/// and returns what it did. A fusion that would leave a collective less
+/// hidden is refused: with `costModel`, one whose compute in flight would
+/// fall short of its time; without, any that takes compute out of a
+/// collective's flight. Fails, with an error, if the block's buffers cannot
+/// be sized, or (with `costModel`, in a block that starts collectives) its
+/// ops cannot be costed.
 FailureOr<FusionStats> fuseComputeOps(Block &block,
-                                      const FusionOptions &options);
+                                      const FusionOptions &options,
+                                      const CostModel *costModel = nullptr);
 
 } // namespace sched
 } // namespace mlir

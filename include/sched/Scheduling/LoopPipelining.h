@@ -14,11 +14,16 @@
 // the loop; the last iteration, which has no next one to prefetch for, is
 // peeled into an epilogue after it.
 //
-// Futures may not cross a block boundary (`collective_c5`), so the prefetched
-// collective is waited at the end of iteration i and its values, not its
-// future, are carried to iteration i + 1 as `iter_args`: depth 1, the
-// collective overlapping all of iteration i. Deeper pipelining (waiting in a
-// later iteration) needs futures that are loop `iter_args`.
+// At depth 1 the prefetched collective is waited at the end of iteration i
+// and its values are carried to iteration i + 1 as `iter_args`; at depth
+// d > 1 it is started in iteration i for iteration i + d, its future carried
+// as an `iter_arg` through d - 1 iterations and waited at the end of
+// iteration i + d - 1. A collective whose results only later iterations or
+// the loop's results need (a gradient's reduce-scatter inserted into a
+// stack) keeps its start and has its wait, and the ops that read its results,
+// sunk into the next iteration, its future carried. The rotation is a
+// software pipeline of up to three stages (prefetch, body, sunk waits) with
+// the first and last iterations peeled.
 //
 // See docs/passes/PipelineLoopCollectives.md.
 //
@@ -60,9 +65,25 @@ struct PinnedCollective {
   std::string reason;
 };
 
-/// Which collectives of a loop's body may be started one iteration ahead.
+/// A collective of a loop body whose wait may sink into the next iteration:
+/// its results feed only ops free of memory effects (its *tail*) whose
+/// results, in turn, feed only the yield, at iteration arguments that only
+/// tails read (accumulators: a stack of reduced gradients).
+struct SinkableCollective {
+  /// The start (which stays) and its wait (which sinks), ops of the body.
+  Operation *start = nullptr;
+  Operation *wait = nullptr;
+  /// Bytes of the values the wait returns.
+  int64_t resultBytes = 0;
+};
+
+/// Which collectives of a loop's body may be started ahead, which may have
+/// their waits sunk into the next iteration, and which stay.
 struct LoopCollectives {
   SmallVector<MovableCollective> movable;
+  /// In program order; every prefix sinks together (its tails are checked
+  /// together).
+  SmallVector<SinkableCollective> sinkable;
   SmallVector<PinnedCollective> pinned;
 };
 
@@ -70,9 +91,25 @@ struct LoopCollectives {
 /// constant step; std::nullopt otherwise.
 std::optional<int64_t> getStaticTripCount(scf::ForOp loop);
 
-/// Sorts the collectives started directly in `loop`'s body into movable and
-/// pinned ones, in program order.
+/// Sorts the collectives started directly in `loop`'s body into movable,
+/// sinkable and pinned ones, in program order.
 LoopCollectives analyzeLoopCollectives(scf::ForOp loop);
+
+/// The ops of `loop`'s body that the waits of `sinks` and the ops reading
+/// their results make up (the sunk stage), and the iteration arguments only
+/// they read and update.
+struct SinkStage {
+  /// The waits and tails, in program order.
+  SmallVector<Operation *> ops;
+  /// Positions of the accumulator iteration arguments, increasing.
+  SmallVector<unsigned> accumulators;
+};
+
+/// Returns why the waits of `sinks` cannot sink together into the next
+/// iteration of `loop`, or fills `stage`.
+std::optional<std::string> getSinkStage(scf::ForOp loop,
+                                        ArrayRef<SinkableCollective> sinks,
+                                        SinkStage &stage);
 
 /// Keeps, of `movable` (program order), the longest prefix per process group
 /// such that the prefetched collectives of a group plus those the body has in
@@ -90,24 +127,55 @@ struct PipelinedLoop {
   SmallVector<Operation *> created;
 };
 
-/// Builds, next to `loop` (which it leaves unchanged), the loop whose
-/// iteration i starts the `movable` collectives of iteration i + 1 and waits
-/// for them before its yield, carrying their values: a prologue that runs
-/// the collectives of the first iteration, the loop over all but the last
-/// iteration, and an epilogue that runs the last iteration. `loop` must have
-/// a static trip count of at least 2. With `afterGroup`, each prefetched
-/// start is placed after the body's last start of its group instead of at
-/// the top of the body, so that every group issues its collectives in the
-/// order of the input.
+/// How a loop is rotated.
+struct PipelinePlan {
+  /// Iterations ahead the `prefetch` collectives start (0: none do).
+  unsigned depth = 1;
+  ArrayRef<MovableCollective> prefetch;
+  /// Collectives whose waits sink into the next iteration.
+  ArrayRef<SinkableCollective> sinks;
+  /// Each prefetched start after the body's last start of its group instead
+  /// of at the top of the body.
+  bool afterGroup = false;
+
+  /// Iterations peeled into the prologue (and into the epilogue): the depth,
+  /// plus one with sunk waits.
+  unsigned getStages() const {
+    return (prefetch.empty() ? 0 : depth) + (sinks.empty() ? 0 : 1);
+  }
+};
+
+/// Builds, next to `loop` (which it leaves unchanged), the software pipeline
+/// of `plan`: iteration i runs the body of iteration i, starts the prefetched
+/// collectives of iteration i + depth (their futures carried while in
+/// flight), waits for those of iteration i + 1 before its yield (their values
+/// carried), and waits for the sunk collectives of iteration i - 1 and runs
+/// the ops that read their results. A prologue runs the first
+/// `plan.getStages()` iterations' share, the loop the steady state and an
+/// epilogue what is left. `loop` must have a static trip count above
+/// `plan.getStages()`, and the sinks must pass getSinkStage. With
+/// `afterGroup`, each prefetched start is placed after the body's last start
+/// of its group, so that every group issues its collectives in the order of
+/// the input.
+PipelinedLoop pipelineLoop(scf::ForOp loop, const PipelinePlan &plan);
+
+/// The depth-1 rotation of `movable` without sunk waits.
 PipelinedLoop pipelineLoop(scf::ForOp loop, ArrayRef<MovableCollective> movable,
                            bool afterGroup);
+
+/// Returns the most collectives of one process group in flight at once in
+/// `body` (an `scf.for` body), counting the futures it receives as iteration
+/// arguments as in flight on entry.
+int64_t getMaxInFlight(Block &body);
 
 /// Erases what `pipelineLoop` built (when its result is not kept).
 void erasePipelinedLoop(PipelinedLoop &pipelined);
 
 /// Returns the simulated time of one iteration of `body` (an `scf.for` body)
 /// in the steady state: the flat stream simulator on `copies` consecutive
-/// iterations (iteration arguments depend on the previous copy's yield),
+/// iterations (iteration arguments depend on the previous copy's yield; a
+/// wait on a future received as an iteration argument waits for the start of
+/// the copy that yielded it, or for nothing in the first copies),
 /// the makespan growth from `copies / 2` to `copies` iterations divided by
 /// the iterations added. Fails after an error if an op cannot be costed.
 FailureOr<double> simulateSteadyStateUs(Block &body, const CostModel &model,

@@ -29,6 +29,14 @@ struct PipelineConfig {
   /// Pipeline stages (ranks of a pipeline, each running `layers / pp`
   /// layers).
   int64_t pp = 2;
+  /// The order of the micro-batches: 1F1B (Megatron's non-interleaved
+  /// schedule), or interleaved 1F1B with `virtualStages` model chunks per
+  /// stage (Megatron's interleaved schedule).
+  enum class Schedule { OneFOneB, Interleaved };
+  Schedule schedule = Schedule::OneFOneB;
+  /// Model chunks per stage: 1 with 1F1B, at least 2 interleaved. Chunk c
+  /// of the pp x virtualStages chunks runs on stage c mod pp.
+  int64_t virtualStages = 1;
 };
 
 /// Checks `config`; returns a message describing the first problem, or an

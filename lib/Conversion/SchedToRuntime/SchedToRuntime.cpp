@@ -450,6 +450,12 @@ void ConvertSchedToRuntimePass::registerGroups(
     return; // No driver: the runtime names the groups by number.
   SymbolTable symbols(module);
   OpBuilder builder = OpBuilder::atBlockBegin(&main.getBody().front());
+  // A stage driver checks the world's size first (sched-emit-main), so that
+  // a wrong size is reported as such, not as a group that does not tile.
+  auto calls = main.getBody().front().getOps<func::CallOp>();
+  if (!calls.empty() &&
+      (*calls.begin()).getCallee() == "schedrt_check_stage_world")
+    builder.setInsertionPointAfter(*calls.begin());
   for (ProcessGroupOp group : groups) {
     GroupLayout layout = layouts.lookup(group.getSymName());
     Location loc = group.getLoc();

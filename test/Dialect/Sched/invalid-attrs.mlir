@@ -301,18 +301,18 @@ func.func @effects_unknown_value(%a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 // Tests sched.pipeline_depth: only on loops.
-// expected-error@+1 {{'sched.pipeline_depth' must be 1 : i64 on a loop}}
+// expected-error@+1 {{'sched.pipeline_depth' must be a positive i64 on a loop}}
 "test.op"() {sched.pipeline_depth = 1 : i64} : () -> ()
 
 // -----
 
-// Tests sched.pipeline_depth: the depth the pass gives, 1 : i64.
-func.func @pipeline_depth_two() {
+// Tests sched.pipeline_depth: the iterations the pass peels, at least 1.
+func.func @pipeline_depth_zero() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error@+1 {{'sched.pipeline_depth' must be 1 : i64 on a loop}}
+  // expected-error@+1 {{'sched.pipeline_depth' must be a positive i64 on a loop}}
   scf.for %i = %c0 to %c1 step %c1 {
-  } {sched.pipeline_depth = 2 : i64}
+  } {sched.pipeline_depth = 0 : i64}
   return
 }
 

@@ -91,9 +91,9 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() == getPipelineDepthAttrName()) {
     auto depth = dyn_cast<IntegerAttr>(attr.getValue());
     if (!isa<LoopLikeOpInterface>(op) || !depth ||
-        !depth.getType().isInteger(64) || depth.getInt() != 1)
+        !depth.getType().isInteger(64) || depth.getInt() < 1)
       return op->emitError() << "'" << getPipelineDepthAttrName()
-                             << "' must be 1 : i64 on a loop";
+                             << "' must be a positive i64 on a loop";
     return success();
   }
   if (attr.getName() == getViewAttrName())

@@ -7,15 +7,89 @@
 
 #include "BlockAnalyses.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Dialect/Sched/IR/FutureFlow.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/Format.h"
 
 #include <cmath>
 
 using namespace mlir;
 using namespace mlir::sched;
+
+/// Returns true for the ops whose blocks the scheduling passes order.
+static bool isScheduledRegionOp(Operation *op) {
+  if (auto region = dyn_cast<scf::ExecuteRegionOp>(op))
+    return region.getRegion().hasOneBlock();
+  return isa<scf::ForOp, scf::IfOp>(op);
+}
+
+/// Emits the remark of `build` at the first op of `block` whose future
+/// crosses the block's edges, and returns true, if there is one.
+static bool remarkCrossingFuture(Block &block, StringRef skipRemark) {
+  Operation *crossing = findBlockCrossingFuture(block);
+  if (!crossing)
+    return false;
+  mlir::emitRemark(crossing->getLoc())
+      << skipRemark << ": this '" << crossing->getName()
+      << "' has its future carried through an 'scf.for' or 'scf.if'; the "
+         "simulation of a block needs each of its starts waited on in it";
+  return true;
+}
+
+/// Returns true if `op` holds a collective or a compute op, the ops that
+/// take time (a nest of empty regions costs nothing: it is not simulated).
+static bool holdsCostedWork(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isa<CollectiveOpInterface, ComputeOpInterface>(nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+FailureOr<CostModel> mlir::sched::buildCostModel(func::FuncOp func,
+                                                 const LoadedProfile &profile) {
+  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
+  if (failed(target))
+    return failure();
+  FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);
+  if (failed(measured))
+    return failure();
+  CostModel model(*target);
+  if (*measured)
+    model.setProfile(**measured);
+  return model;
+}
+
+FailureOr<BlockAnalyses>
+BlockAnalyses::buildBlock(Block &block, const CostModel &model,
+                          DependenceGraph::Options graphOptions) {
+  DependenceGraph graph = DependenceGraph::build(block, graphOptions);
+  FailureOr<BlockSimulation> sim =
+      buildBlockSimulationWithGraph(block, model, graph);
+  if (failed(sim))
+    return failure();
+  // A loop, branch or region is one op whose time is its simulated body's.
+  for (auto [op, simOp] : llvm::zip(sim->ops, sim->simOps)) {
+    if (!isScheduledRegionOp(op) || !holdsCostedWork(op) ||
+        findUnknownTripCount(op))
+      continue;
+    FailureOr<double> time = simulateOpAlone(*op, model);
+    if (failed(time))
+      return failure();
+    simOp.durationUs = *time;
+  }
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
+  if (failed(liveness))
+    return failure();
+  return BlockAnalyses{model, std::move(*sim), std::move(*liveness),
+                       std::move(graph)};
+}
 
 FailureOr<std::optional<BlockAnalyses>>
 BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
@@ -30,32 +104,123 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
     return std::optional<BlockAnalyses>();
   }
   // The block's simulation pairs each start with its wait in the block.
-  if (Operation *crossing = findBlockCrossingFuture(func.getBody().front())) {
-    mlir::emitRemark(crossing->getLoc())
-        << skipRemark << ": this '" << crossing->getName()
-        << "' has its future carried through an 'scf.for' or 'scf.if'; the "
-           "simulation of a block needs each of its starts waited on in it";
+  if (remarkCrossingFuture(func.getBody().front(), skipRemark))
     return std::optional<BlockAnalyses>();
-  }
-  FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);
-  if (failed(measured))
+  FailureOr<CostModel> model = buildCostModel(func, profile);
+  if (failed(model))
     return failure();
-  CostModel model(*target);
-  if (*measured)
-    model.setProfile(**measured);
+  FailureOr<BlockAnalyses> analyses =
+      buildBlock(func.getBody().front(), *model, graphOptions);
+  if (failed(analyses))
+    return failure();
+  return std::optional<BlockAnalyses>(std::move(*analyses));
+}
 
-  Block &body = func.getBody().front();
-  DependenceGraph graph = DependenceGraph::build(body, graphOptions);
-  FailureOr<BlockSimulation> sim =
-      buildBlockSimulationWithGraph(body, model, graph);
-  if (failed(sim))
+SmallVector<Block *> mlir::sched::getNestedBlocks(func::FuncOp func) {
+  SmallVector<Block *> blocks;
+  // Post-order: the ops nested in an op are visited before it.
+  func.getBody().walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (!isScheduledRegionOp(op))
+      return;
+    for (Operation *parent = op->getParentOp(); parent != func;
+         parent = parent->getParentOp())
+      if (!isScheduledRegionOp(parent))
+        return;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        blocks.push_back(&block);
+  });
+  return blocks;
+}
+
+Operation *mlir::sched::findUnknownTripCount(Operation *op) {
+  Operation *found = nullptr;
+  op->walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
+    if (loop.getStaticTripCount() ||
+        loop->hasAttr(SchedDialect::getTripCountBoundAttrName()))
+      return WalkResult::advance();
+    found = loop;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+bool mlir::sched::issuesCollectives(Block *block) {
+  return llvm::any_of(
+      *block, [](Operation &op) { return isa<CollectiveOpInterface>(op); });
+}
+
+FailureOr<int64_t> mlir::sched::getFunctionPeak(func::FuncOp func) {
+  FailureOr<std::vector<int64_t>> timeline =
+      getNestedMemoryTimeline(func.getBody().front());
+  if (failed(timeline))
     return failure();
-  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
-  if (failed(liveness))
+  int64_t peak = 0;
+  for (int64_t bytes : *timeline)
+    peak = std::max(peak, bytes);
+  return peak;
+}
+
+FailureOr<double> mlir::sched::simulateFunctionStep(func::FuncOp func,
+                                                    const CostModel &model) {
+  FailureOr<ProgramSimulation> program =
+      buildProgramSimulation(func.getBody().front(), model);
+  if (failed(program))
     return failure();
-  return std::optional<BlockAnalyses>(
-      BlockAnalyses{std::move(model), std::move(*sim), std::move(*liveness),
-                    std::move(graph)});
+  FailureOr<SimResult> result = simulate(program->sim.simOps);
+  if (failed(result)) {
+    mlir::emitError(func.getLoc(), "cannot simulate the function's body");
+    return failure();
+  }
+  return result->makespanUs;
+}
+
+LogicalResult mlir::sched::forEachNestedBlock(
+    func::FuncOp func, const NestedBlockWalk &walk,
+    llvm::function_ref<LogicalResult(Block &)> orderBlock) {
+  for (Block *block : getNestedBlocks(func)) {
+    if (walk.onlyWithCollectives && !issuesCollectives(block))
+      continue;
+    if (remarkCrossingFuture(*block, walk.skipRemark))
+      continue;
+    BlockOrder input(*block);
+    if (failed(orderBlock(*block)))
+      return failure();
+    if (!walk.functionBudget)
+      continue;
+    FailureOr<int64_t> peak = getFunctionPeak(func);
+    if (failed(peak))
+      return failure();
+    if (*peak <= *walk.functionBudget)
+      continue;
+    input.restore();
+    emitNestedBlockRemark(*block)
+        << "order undone: the function's peak would be " << formatBytes(*peak)
+        << ", over the memory budget of " << formatBytes(*walk.functionBudget);
+  }
+  return success();
+}
+
+BlockOrder::BlockOrder(Block &block) : block(&block) {
+  for (Operation &op : block)
+    ops.push_back(&op);
+}
+
+void BlockOrder::restore() {
+  for (Operation *op : ops)
+    op->moveBefore(block, block->end());
+}
+
+InFlightDiagnostic mlir::sched::emitNestedBlockRemark(Block &block) {
+  Operation *parent = block.getParentOp();
+  InFlightDiagnostic remark = mlir::emitRemark(parent->getLoc());
+  remark << "'" << parent->getName() << "' ";
+  if (auto branch = dyn_cast<scf::IfOp>(parent))
+    remark << (block.getParent() == &branch.getThenRegion() ? "then" : "else");
+  else
+    remark << "body";
+  remark << ": ";
+  return remark;
 }
 
 LogicalResult mlir::sched::checkCapacity(FunctionOpInterface func, int64_t peak,

@@ -8,7 +8,10 @@
 // The analyses that sched-schedule-overlap and sched-bucket-collectives both
 // build before they change a function: the cost model of its target, the
 // stream-simulation input, the buffer liveness and the dependence graph of
-// its one block. Private to the Transforms library.
+// its one block or of a nested block; and the walk over the nested blocks
+// (loop bodies, branches, execute_region) that the scheduling passes share,
+// with the whole-function peak and step they check. Private to the
+// Transforms library.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,7 +53,87 @@ struct BlockAnalyses {
   static FailureOr<std::optional<BlockAnalyses>>
   build(func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
         DependenceGraph::Options graphOptions = {});
+
+  /// Builds the analyses of `block` (of any function, nested or not) with
+  /// `model`; a loop, branch or region in it is one op whose time is its
+  /// body's simulated alone (simulateOpAlone). Fails after an error.
+  static FailureOr<BlockAnalyses>
+  buildBlock(Block &block, const CostModel &model,
+             DependenceGraph::Options graphOptions);
 };
+
+/// Returns the cost model of the `#sched.target` that `func` inherits, with
+/// the measured `profile` if the pass option named one. Fails after an
+/// error.
+FailureOr<CostModel> buildCostModel(func::FuncOp func,
+                                    const LoadedProfile &profile);
+
+/// Returns the blocks nested in `func`'s body that the scheduling passes
+/// order: those of `scf.for`, `scf.if` and `scf.execute_region` ops whose
+/// ancestors up to the function are such ops too (not the bodies of compute
+/// ops). Innermost first: a block comes after every block nested in it;
+/// siblings in program order.
+SmallVector<Block *> getNestedBlocks(func::FuncOp func);
+
+/// Returns the first `scf.for` in `op` (itself included) whose trip count is
+/// neither a constant nor given by `sched.trip_count_bound`, or null. Such
+/// a loop cannot be simulated: it counts as 0 us in its block.
+Operation *findUnknownTripCount(Operation *op);
+
+/// Returns true if `block` holds a collective start (not counting nested
+/// blocks).
+bool issuesCollectives(Block *block);
+
+/// Returns the peak bytes of the whole of `func`'s body: the largest entry
+/// of getNestedMemoryTimeline of its entry block (a nested block's peak on
+/// top of what is live around its op). Fails after an error.
+FailureOr<int64_t> getFunctionPeak(func::FuncOp func);
+
+/// Returns the simulated step of the whole of `func`'s body
+/// (buildProgramSimulation: loops as their iterations). Fails after an
+/// error.
+FailureOr<double> simulateFunctionStep(func::FuncOp func,
+                                       const CostModel &model);
+
+/// How forEachNestedBlock walks.
+struct NestedBlockWalk {
+  /// The start of the remark of a block left alone.
+  StringRef skipRemark;
+  /// Whether to call back only for blocks that issue collectives.
+  bool onlyWithCollectives = true;
+  /// If set, the whole function's peak (getFunctionPeak) must stay within
+  /// it: a block whose new order goes over gets its input order back, with
+  /// a remark.
+  std::optional<int64_t> functionBudget;
+};
+
+/// Calls `orderBlock` on every nested block of `func` (getNestedBlocks),
+/// innermost first, so that a block is ordered after the blocks nested in
+/// it, whose ops then have their new costs. Leaves alone, with the remark of
+/// BlockAnalyses::build, a block that a future crosses (a loop-carried or
+/// yielded future keeps its place relative to the block's edges). Fails if
+/// `orderBlock` or the peak fails.
+LogicalResult
+forEachNestedBlock(func::FuncOp func, const NestedBlockWalk &walk,
+                   llvm::function_ref<LogicalResult(Block &)> orderBlock);
+
+/// The op order of one block, to put back.
+class BlockOrder {
+public:
+  explicit BlockOrder(Block &block);
+  /// Moves the ops of the block back to the saved order (the same ops).
+  void restore();
+
+private:
+  Block *block;
+  SmallVector<Operation *> ops;
+};
+
+/// Emits a remark at the location of the op that holds `block` (a nested
+/// block) that starts with "'<op name>' <region>: " ("body" for a loop or
+/// an execute_region, "then" or "else" for a branch); the caller words the
+/// rest.
+InFlightDiagnostic emitNestedBlockRemark(Block &block);
 
 /// Emits a remark at the location of `func` (Operation::emitRemark would
 /// attach the whole function, printed) that starts with "@name: " and, for

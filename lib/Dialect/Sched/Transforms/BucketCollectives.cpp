@@ -44,6 +44,13 @@ struct SchedBucketCollectives
 private:
   /// Checks the options; emits an error at `func` if one is out of range.
   LogicalResult validateOptions(func::FuncOp func);
+  /// Buckets each nested block of `func` that issues collectives, innermost
+  /// first; a block whose bucketed order exceeds `max-in-flight` gets its
+  /// input back. Fails after an error.
+  LogicalResult bucketNestedBlocks(func::FuncOp func);
+  /// Buckets the `nested` block with `analyses`. Fails after an error.
+  LogicalResult bucketNestedBlock(func::FuncOp func, Block &nested,
+                                  BlockAnalyses &analyses);
 
   /// The `profile` option's file, read once for all functions.
   LoadedProfile profile;
@@ -68,11 +75,13 @@ static std::string describeRefusal(BucketRefusal why, int64_t capBytes,
   llvm_unreachable("unknown refusal");
 }
 
-/// Emits the short remarks of a function without `explain`: one summary at
-/// the function's location (named by its symbol) and one remark per reason
+/// Emits the short remarks of a function (or of its `nested` block) without
+/// `explain`: one summary at the function's location (named by its symbol,
+/// or at the nested block's op) and one remark per reason
 /// that refused starts, at the first of them, with the count; none where no
 /// two collectives could share a bucket.
-static void emitShortRemarks(func::FuncOp func, const BucketingSummary &made,
+static void emitShortRemarks(func::FuncOp func, Block *nested,
+                             const BucketingSummary &made,
                              const Bucketer &bucketer,
                              const BucketingOptions &options) {
   const BucketRefusalCounts &refusals = bucketer.getRefusals();
@@ -81,8 +90,10 @@ static void emitShortRemarks(func::FuncOp func, const BucketingSummary &made,
   if (made.numBuckets == 0 && refused == 0)
     return;
   {
-    InFlightDiagnostic summary = mlir::emitRemark(func.getLoc());
-    summary << "@" << func.getSymName() << ": ";
+    InFlightDiagnostic summary = nested ? emitNestedBlockRemark(*nested)
+                                        : mlir::emitRemark(func.getLoc());
+    if (!nested)
+      summary << "@" << func.getSymName() << ": ";
     if (made.numBuckets == 0)
       summary << "no bucket made";
     else
@@ -178,6 +189,8 @@ void SchedBucketCollectives::runOnOperation() {
            "must match its peer stages'";
     return;
   }
+  if (failed(bucketNestedBlocks(func)))
+    return signalPassFailure();
   FailureOr<std::optional<BlockAnalyses>> analyses =
       BlockAnalyses::build(func, profile, "not bucketed");
   if (failed(analyses))
@@ -185,9 +198,9 @@ void SchedBucketCollectives::runOnOperation() {
   if (!*analyses)
     return;
   BlockAnalyses &block = **analyses;
-  BucketingOptions options{bucketCapBytes, window,
-                           order == BucketOrder::ExposedFirst,
-                           keepCollectiveOrder, explain};
+  BucketingOptions options{
+      bucketCapBytes,      window,          order == BucketOrder::ExposedFirst,
+      keepCollectiveOrder, mixElementTypes, explain};
   Bucketer bucketer(block.model, block.sim, block.liveness, block.graph,
                     options);
   // Bucketing never raises the peak: the input's is the most it leaves.
@@ -207,5 +220,60 @@ void SchedBucketCollectives::runOnOperation() {
   if (saved && restoreIfOverInFlight(func, saved, maxInFlight))
     return;
   if (!explain)
-    emitShortRemarks(func, made, bucketer, options);
+    emitShortRemarks(func, nullptr, made, bucketer, options);
+}
+
+LogicalResult SchedBucketCollectives::bucketNestedBlocks(func::FuncOp func) {
+  SmallVector<Block *> nested = getNestedBlocks(func);
+  if (llvm::none_of(nested,
+                    [](Block *block) { return issuesCollectives(block); }))
+    return success();
+  FailureOr<CostModel> model = buildCostModel(func, profile);
+  if (failed(model))
+    return failure();
+  NestedBlockWalk walk{"not bucketed", true, std::nullopt};
+  return forEachNestedBlock(func, walk, [&](Block &block) {
+    FailureOr<BlockAnalyses> analyses =
+        BlockAnalyses::buildBlock(block, *model, {});
+    if (failed(analyses))
+      return failure();
+    return bucketNestedBlock(func, block, *analyses);
+  });
+}
+
+LogicalResult
+SchedBucketCollectives::bucketNestedBlock(func::FuncOp func, Block &nested,
+                                          BlockAnalyses &analyses) {
+  Operation *holder = nested.getParentOp();
+  Location loc = holder->getLoc();
+  BucketingOptions options{bucketCapBytes, window,
+                           order == BucketOrder::ExposedFirst,
+                           keepCollectiveOrder, explain};
+  Bucketer bucketer(analyses.model, analyses.sim, analyses.liveness,
+                    analyses.graph, options);
+  if (failed(bucketer.analyzeInput(loc)) ||
+      failed(bucketer.collectCandidates()) || failed(bucketer.prepare(loc)) ||
+      failed(bucketer.formBuckets()))
+    return failure();
+  // The holder's copy keeps the block's input, to put back if the
+  // bucketed order goes over the in-flight cap.
+  Operation *saved = maxInFlight > 0 ? holder->clone() : nullptr;
+  unsigned regionIndex = nested.getParent()->getRegionNumber();
+  BucketingSummary made = materializeBuckets(
+      func.getContext(), analyses.sim.ops, bucketer.getBuckets(), explain);
+  std::optional<std::pair<CollectiveOpInterface, int64_t>> excess =
+      saved ? findInFlightExcess(nested, maxInFlight) : std::nullopt;
+  if (excess) {
+    emitNestedBlockRemark(nested)
+        << "not bucketed: the bucketed order has " << excess->second
+        << " collectives of group @" << excess->first.getGroupAttr().getValue()
+        << " in flight, more than max-in-flight (" << maxInFlight.getValue()
+        << "); the block is left as it was";
+    holder->getRegion(regionIndex).takeBody(saved->getRegion(regionIndex));
+  } else if (!explain) {
+    emitShortRemarks(func, &nested, made, bucketer, options);
+  }
+  if (saved)
+    saved->erase();
+  return success();
 }

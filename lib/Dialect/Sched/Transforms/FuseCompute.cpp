@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
@@ -54,6 +55,10 @@ LogicalResult SchedFuseCompute::validateOptions(Location loc) {
            << formatOption(heuristicFactor);
   if (maxFusedOps < 1)
     return mlir::emitError(loc) << "max-fused-ops must be at least 1, got 0";
+  if (maxFusedReadBytes < 0)
+    return mlir::emitError(loc)
+           << "max-fused-read-bytes must be non-negative, got "
+           << maxFusedReadBytes.getValue();
   return success();
 }
 
@@ -70,7 +75,8 @@ static void emitBlockRemark(func::FuncOp func, unsigned index,
          << ", peak " << formatBytesChange(stats.peakBefore, stats.peakAfter);
   unsigned refused = stats.rejectedCycle + stats.rejectedOrder +
                      stats.rejectedSize + stats.rejectedBody +
-                     stats.rejectedMemory;
+                     stats.rejectedMemory + stats.rejectedExposure +
+                     stats.rejectedReads;
   if (!explain && refused > 0)
     remark << "; " << refused << (refused == 1 ? " pair" : " pairs")
            << " not fused (explain=1 says why)";
@@ -89,14 +95,22 @@ void SchedFuseCompute::runOnOperation() {
   options.maxFusedOps = maxFusedOps;
   options.siblingCandidates = siblingCandidates;
   options.reorderMaxOps = reorderMaxOps;
+  options.maxFusedReadBytes = maxFusedReadBytes;
   options.excludeKinds.assign(excludeKinds.begin(), excludeKinds.end());
   options.remarks = explain;
+
+  // With a target, collectives are kept hidden by time; without, by keeping
+  // the compute that runs while they are in flight.
+  std::optional<CostModel> costModel;
+  if (TargetAttr target = TargetAttr::lookup(func))
+    costModel.emplace(target);
 
   bool changed = false;
   int64_t peakBefore = 0, peakAfter = 0;
   unsigned numBlocks = func.getBody().getBlocks().size();
   for (auto [index, block] : llvm::enumerate(func.getBody())) {
-    FailureOr<FusionStats> stats = fuseComputeOps(block, options);
+    FailureOr<FusionStats> stats =
+        fuseComputeOps(block, options, costModel ? &*costModel : nullptr);
     if (failed(stats))
       return signalPassFailure();
     changed |= stats->fusedOps > 0;

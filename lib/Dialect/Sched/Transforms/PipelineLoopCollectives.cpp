@@ -44,6 +44,32 @@ static constexpr llvm::StringLiteral kPipelineDepthAttr =
 /// Iterations of the body simulated for the steady state.
 static constexpr unsigned kSteadyStateCopies = 8;
 
+/// The least relative gain of an iteration's time for which a candidate
+/// counts as faster: below it, the simulation's rounding and the
+/// steady-state estimate's transients decide, and the simpler candidate (the
+/// input, fewer stages, the top of the body) is kept.
+static constexpr double kMinGain = 1e-3;
+
+/// Returns true if `us` is faster than `than` by at least kMinGain.
+static bool isFaster(double us, double than) {
+  return us < than * (1 - kMinGain);
+}
+
+/// The largest `max-depth`: each iteration of depth peels one more
+/// iteration into the prologue and the epilogue.
+static constexpr int64_t kMostDepth = 8;
+
+namespace {
+/// A rotation of a loop, measured.
+struct Rotation {
+  PipelinedLoop pipelined;
+  PipelinePlan plan;
+  int64_t peak = 0;
+  int64_t inFlight = 0;
+  double us = 0;
+};
+} // namespace
+
 namespace {
 struct SchedPipelineLoopCollectives
     : public sched::impl::SchedPipelineLoopCollectivesBase<
@@ -66,14 +92,28 @@ private:
                        int64_t inputPeak, int64_t budget);
   /// Emits the remarks of the collectives left in their iteration.
   void explainPinned(ArrayRef<std::pair<Location, std::string>> pinned);
+  /// Measures every candidate plan of `collectives` (depths up to
+  /// `max-depth`, with and without sunk waits, both placements) and keeps
+  /// the fastest within `budget` and `max-in-flight`, erasing the others;
+  /// sets `leastPeak` to the least peak of all. Fails after an error.
+  FailureOr<std::optional<Rotation>> search(scf::ForOp loop,
+                                            const LoopCollectives &collectives,
+                                            const CostModel &model,
+                                            int64_t budget, int64_t &leastPeak);
+  /// With `explain`, reports a measured candidate.
+  void explainRotation(scf::ForOp loop, const Rotation &rotation,
+                       int64_t budget);
+  /// Reports the rotation chosen for `loop`.
+  void emitPipelinedRemark(scf::ForOp loop, const Rotation &chosen,
+                           unsigned total, double inputUs, int64_t inputPeak,
+                           int64_t budget);
 };
 } // namespace
 
 LogicalResult SchedPipelineLoopCollectives::validateOptions(Location loc) {
-  if (maxDepth < 0 || maxDepth > 1)
+  if (maxDepth < 0 || maxDepth > kMostDepth)
     return mlir::emitError(loc)
-           << "max-depth must be 0 or 1 (a deeper pipeline needs futures "
-              "that cross iterations), got "
+           << "max-depth must be between 0 and " << kMostDepth << ", got "
            << maxDepth.getValue();
   return validateOverlapOptions(loc, maxInFlight, memorySlack, memoryBudget);
 }
@@ -170,27 +210,13 @@ void SchedPipelineLoopCollectives::explainPinned(
     mlir::emitRemark(loc) << "stays in its iteration: " << reason;
 }
 
-namespace {
-/// A rotation of a loop, measured.
-struct Rotation {
-  PipelinedLoop pipelined;
-  int64_t peak = 0;
-  double us = 0;
-  /// Whether the prefetched starts follow the body's starts of their group.
-  bool afterGroup = false;
-};
-} // namespace
-
-/// Rotates `loop` with `movable`, placing the prefetched starts after the
-/// body's starts of their group or not, and measures it. Fails after an
-/// error.
+/// Rotates `loop` by `plan` and measures it. Fails after an error.
 static FailureOr<Rotation> measureRotation(scf::ForOp loop,
-                                           ArrayRef<MovableCollective> movable,
-                                           bool afterGroup,
+                                           const PipelinePlan &plan,
                                            const CostModel &model) {
   Rotation rotation;
-  rotation.afterGroup = afterGroup;
-  rotation.pipelined = pipelineLoop(loop, movable, afterGroup);
+  rotation.plan = plan;
+  rotation.pipelined = pipelineLoop(loop, plan);
   // The blocks around the loop again: they now hold the prologue's values.
   FailureOr<int64_t> peak = estimateLoopPeak(rotation.pipelined.loop);
   FailureOr<double> us =
@@ -203,86 +229,192 @@ static FailureOr<Rotation> measureRotation(scf::ForOp loop,
   }
   rotation.peak = *peak;
   rotation.us = *us;
+  rotation.inFlight = getMaxInFlight(*rotation.pipelined.loop.getBody());
   return rotation;
 }
 
-/// Returns the better of the rotations in `rotations` within `budget`
-/// (faster; on a tie, the first), erasing the others; std::nullopt if
-/// none fits.
-static std::optional<Rotation>
-chooseRotation(MutableArrayRef<Rotation> rotations, int64_t budget) {
-  std::optional<unsigned> best;
-  for (auto [i, rotation] : llvm::enumerate(rotations))
-    if (rotation.peak <= budget && (!best || rotation.us < rotations[*best].us))
-      best = i;
-  for (auto [i, rotation] : llvm::enumerate(rotations))
-    if (!best || i != *best)
-      erasePipelinedLoop(rotation.pipelined);
-  if (!best)
-    return std::nullopt;
-  return rotations[*best];
+/// Returns `count` followed by `one` or `many`.
+static std::string plural(int64_t count, StringRef one, StringRef many) {
+  return std::to_string(count) + " " + (count == 1 ? one : many).str();
+}
+
+/// Returns how a rotation is described in remarks: its depth, placement and
+/// sunk waits.
+static std::string describePlan(const PipelinePlan &plan) {
+  std::string text;
+  if (!plan.prefetch.empty())
+    text += "depth " + std::to_string(plan.depth) +
+            (plan.afterGroup ? " after the group's starts" : " at the top");
+  if (!plan.sinks.empty())
+    text += (text.empty() ? "" : ", ") +
+            plural(plan.sinks.size(), "sunk wait", "sunk waits");
+  return text;
+}
+
+/// Returns the number of iterations `depth` says, as remarks print it.
+static std::string describeAhead(unsigned depth) {
+  return depth == 1 ? "one iteration" : std::to_string(depth) + " iterations";
+}
+
+/// Returns the candidate plans for `collectives` under `maxDepth`, in the
+/// order that breaks ties (fewer stages first, the top of the body first),
+/// each with a static trip count above its stages.
+static SmallVector<PipelinePlan>
+getCandidatePlans(const LoopCollectives &collectives, int64_t maxDepth,
+                  bool sinkWaits, bool keepOrder, int64_t trips) {
+  SmallVector<PipelinePlan> plans;
+  ArrayRef<SinkableCollective> sinks;
+  if (sinkWaits)
+    sinks = collectives.sinkable;
+  for (int64_t depth = 0; depth <= maxDepth; ++depth) {
+    if (depth > 0 && collectives.movable.empty())
+      break;
+    for (bool sink : {false, true}) {
+      if (sink && sinks.empty())
+        continue;
+      for (bool afterGroup : {false, true}) {
+        if ((keepOrder && !afterGroup) || (depth == 0 && afterGroup))
+          continue;
+        PipelinePlan plan;
+        plan.depth = depth;
+        if (depth > 0)
+          plan.prefetch = collectives.movable;
+        if (sink)
+          plan.sinks = sinks;
+        plan.afterGroup = afterGroup;
+        if ((!plan.prefetch.empty() || !plan.sinks.empty()) &&
+            plan.getStages() < trips)
+          plans.push_back(plan);
+      }
+    }
+  }
+  return plans;
+}
+
+void SchedPipelineLoopCollectives::explainRotation(scf::ForOp loop,
+                                                   const Rotation &rotation,
+                                                   int64_t budget) {
+  if (!explain)
+    return;
+  InFlightDiagnostic diag = mlir::emitRemark(loop.getLoc())
+                            << "candidate " << describePlan(rotation.plan)
+                            << ": iteration " << formatUs(rotation.us)
+                            << " us, peak memory " << formatBytes(rotation.peak)
+                            << ", " << rotation.inFlight << " in flight";
+  if (rotation.peak > budget)
+    diag << " (over the memory budget of " << formatBytes(budget) << ")";
+  if (rotation.inFlight > maxInFlight)
+    diag << " (over max-in-flight)";
+}
+
+void SchedPipelineLoopCollectives::emitPipelinedRemark(
+    scf::ForOp loop, const Rotation &chosen, unsigned total, double inputUs,
+    int64_t inputPeak, int64_t budget) {
+  const PipelinePlan &plan = chosen.plan;
+  unsigned stages = plan.getStages();
+  InFlightDiagnostic diag = mlir::emitRemark(loop.getLoc())
+                            << "loop pipelined at depth " << stages << ": ";
+  if (!plan.prefetch.empty())
+    diag << plan.prefetch.size() << " of " << total
+         << (total == 1 ? " collective starts " : " collectives start ")
+         << describeAhead(plan.depth) << " ahead ("
+         << (plan.afterGroup ? "after the iteration's own starts of its group"
+                             : "at the top of the body")
+         << ")";
+  if (!plan.sinks.empty())
+    diag << (plan.prefetch.empty() ? "" : "; ") << plan.sinks.size() << " of "
+         << total << (total == 1 ? " collective waits" : " collectives wait")
+         << " in the next iteration (sunk)";
+  diag << "; iteration " << formatUs(inputUs) << " -> " << formatUs(chosen.us)
+       << " us (steady state), peak memory " << formatBytes(inputPeak) << " -> "
+       << formatBytes(chosen.peak) << " (budget " << formatBytes(budget)
+       << "), " << *getStaticTripCount(loop) << " iterations (";
+  if (stages == 1 && plan.sinks.empty())
+    diag << "prologue and last iteration peeled)";
+  else
+    diag << "prologue and epilogue of "
+         << plural(stages, "iteration", "iterations") << " peeled)";
+}
+
+FailureOr<std::optional<Rotation>> SchedPipelineLoopCollectives::search(
+    scf::ForOp loop, const LoopCollectives &collectives, const CostModel &model,
+    int64_t budget, int64_t &leastPeak) {
+  SmallVector<PipelinePlan> plans =
+      getCandidatePlans(collectives, maxDepth, sinkWaits, keepCollectiveOrder,
+                        *getStaticTripCount(loop));
+  std::optional<Rotation> best;
+  leastPeak = std::numeric_limits<int64_t>::max();
+  for (const PipelinePlan &plan : plans) {
+    FailureOr<Rotation> rotation = measureRotation(loop, plan, model);
+    if (failed(rotation)) {
+      if (best)
+        erasePipelinedLoop(best->pipelined);
+      return failure();
+    }
+    explainRotation(loop, *rotation, budget);
+    leastPeak = std::min(leastPeak, rotation->peak);
+    bool fits = rotation->peak <= budget && rotation->inFlight <= maxInFlight;
+    if (fits && (!best || isFaster(rotation->us, best->us))) {
+      if (best)
+        erasePipelinedLoop(best->pipelined);
+      best = std::move(*rotation);
+      continue;
+    }
+    erasePipelinedLoop(rotation->pipelined);
+  }
+  return best;
 }
 
 LogicalResult SchedPipelineLoopCollectives::rotate(
     scf::ForOp loop, LoopCollectives &collectives, const CostModel &model,
     double inputUs, int64_t inputPeak, int64_t budget) {
-  unsigned total = collectives.movable.size() + collectives.pinned.size();
-  while (!collectives.movable.empty()) {
-    // Both placements of the prefetched starts compete, unless the input's
-    // collective order must be kept.
-    SmallVector<Rotation, 2> rotations;
-    for (bool afterGroup : {false, true}) {
-      if (keepCollectiveOrder && !afterGroup)
-        continue;
-      FailureOr<Rotation> rotation =
-          measureRotation(loop, collectives.movable, afterGroup, model);
-      if (failed(rotation)) {
-        for (Rotation &other : rotations)
-          erasePipelinedLoop(other.pipelined);
-        return failure();
-      }
-      rotations.push_back(std::move(*rotation));
-    }
-    int64_t leastPeak =
-        llvm::min_element(rotations, [](const Rotation &a, const Rotation &b) {
-          return a.peak < b.peak;
-        })->peak;
-    std::optional<Rotation> chosen = chooseRotation(rotations, budget);
-    if (!chosen) {
-      // Leave the last movable collective in its iteration and retry.
-      MovableCollective last = collectives.movable.pop_back_val();
-      collectives.pinned.push_back(
-          {last.start, "depth 1 would need " + formatBytes(leastPeak) +
+  unsigned total = collectives.movable.size() + collectives.sinkable.size() +
+                   collectives.pinned.size();
+  while (!collectives.movable.empty() ||
+         (sinkWaits && !collectives.sinkable.empty())) {
+    int64_t leastPeak = 0;
+    FailureOr<std::optional<Rotation>> chosen =
+        search(loop, collectives, model, budget, leastPeak);
+    if (failed(chosen))
+      return failure();
+    if (!*chosen) {
+      // Leave the last collective in its iteration and retry.
+      std::string reason = "pipelining it would need " +
+                           formatBytes(leastPeak) +
                            ", over the memory budget of " +
-                           formatBytes(budget)});
+                           formatBytes(budget) + " (or max-in-flight)";
+      if (!collectives.movable.empty()) {
+        MovableCollective last = collectives.movable.pop_back_val();
+        collectives.pinned.push_back(
+            {last.start, "depth 1 would need " + formatBytes(leastPeak) +
+                             ", over the memory budget of " +
+                             formatBytes(budget)});
+      } else {
+        SinkableCollective last = collectives.sinkable.pop_back_val();
+        collectives.pinned.push_back({last.start, reason});
+      }
       continue;
     }
-    if (!(chosen->us < inputUs)) {
-      erasePipelinedLoop(chosen->pipelined);
+    Rotation &rotation = **chosen;
+    if (!isFaster(rotation.us, inputUs)) {
+      erasePipelinedLoop(rotation.pipelined);
       mlir::emitRemark(loop.getLoc())
-          << "loop kept at depth 0: depth 1 is not faster (iteration "
-          << formatUs(inputUs) << " -> " << formatUs(chosen->us) << " us)";
+          << "loop kept at depth 0: "
+          << (maxDepth <= 1 && collectives.sinkable.empty()
+                  ? "depth 1 is not faster"
+                  : "no candidate is faster")
+          << " (iteration " << formatUs(inputUs) << " -> "
+          << formatUs(rotation.us) << " us)";
       return success();
     }
-    unsigned moved = collectives.movable.size();
-    mlir::emitRemark(loop.getLoc())
-        << "loop pipelined at depth 1: " << moved << " of " << total
-        << (total == 1 ? " collective starts" : " collectives start")
-        << " one iteration ahead ("
-        << (chosen->afterGroup ? "after the iteration's own starts of its group"
-                               : "at the top of the body")
-        << "); iteration " << formatUs(inputUs) << " -> "
-        << formatUs(chosen->us) << " us (steady state), peak memory "
-        << formatBytes(inputPeak) << " -> " << formatBytes(chosen->peak)
-        << " (budget " << formatBytes(budget) << "), "
-        << *getStaticTripCount(loop)
-        << " iterations (prologue and last iteration peeled)";
+    emitPipelinedRemark(loop, rotation, total, inputUs, inputPeak, budget);
     for (auto [from, to] :
-         llvm::zip_equal(loop.getResults(), chosen->pipelined.replacements))
+         llvm::zip_equal(loop.getResults(), rotation.pipelined.replacements))
       from.replaceAllUsesWith(to);
-    chosen->pipelined.loop->setAttr(
+    rotation.pipelined.loop->setAttr(
         kPipelineDepthAttr,
-        IntegerAttr::get(IntegerType::get(&getContext(), 64), 1));
+        IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                         rotation.plan.getStages()));
     loop.erase();
     return success();
   }
@@ -300,11 +432,22 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
   }
   LoopCollectives collectives = analyzeLoopCollectives(loop);
   capInFlight(loop, collectives, maxInFlight);
-  if (collectives.movable.empty()) {
+  if (!sinkWaits) {
+    for (const SinkableCollective &sink : collectives.sinkable)
+      collectives.pinned.push_back(
+          {sink.start, "its wait could sink into the next iteration, but "
+                       "sink-waits=0"});
+    collectives.sinkable.clear();
+    llvm::stable_sort(collectives.pinned,
+                      [](const PinnedCollective &a, const PinnedCollective &b) {
+                        return a.start->isBeforeInBlock(b.start);
+                      });
+  }
+  if (collectives.movable.empty() && collectives.sinkable.empty()) {
     mlir::emitRemark(loop.getLoc())
         << "loop not pipelined: none of its " << collectives.pinned.size()
         << (collectives.pinned.size() == 1 ? " collective" : " collectives")
-        << " can start an iteration ahead"
+        << " can start an iteration ahead or wait in the next"
         << (explain ? "" : " (explain=1 says why)");
     explainPinned(describePinned(collectives));
     return success();
@@ -317,7 +460,7 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
       simulateSteadyStateUs(*loop.getBody(), model, kSteadyStateCopies);
   if (failed(inputUs))
     return failure();
-  if (maxDepth == 0) {
+  if (maxDepth == 0 && collectives.sinkable.empty()) {
     mlir::emitRemark(loop.getLoc())
         << "loop kept at depth 0 (max-depth=0): " << collectives.movable.size()
         << (collectives.movable.size() == 1 ? " collective could"

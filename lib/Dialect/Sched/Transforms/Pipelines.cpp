@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "PipelineSearch.h"
 #include "StageGuard.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
@@ -70,19 +71,8 @@ validatePipelineOptions(const SchedPipelineOptions &options) {
   return std::nullopt;
 }
 
-void mlir::sched::buildSchedPipeline(OpPassManager &pm,
-                                     const SchedPipelineOptions &options) {
-  if (std::optional<std::string> error = validatePipelineOptions(options)) {
-    pm.addPass(std::make_unique<PipelineOptionError>(std::move(*error)));
-    return;
-  }
-  // Costs and effects of calls, which the function passes cannot derive.
-  pm.addPass(createSchedAnnotateCompute());
-  // Stages of a pipeline-parallel module are scheduled one at a time: the
-  // scheduled stages are kept only if they do not take longer together.
-  std::shared_ptr<StageSnapshot> stages = createStageSnapshot();
-  pm.addPass(createSnapshotStagesPass(stages, options.profile));
-  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
+                                         const SchedPipelineOptions &options) {
   // Loops first: the rotation clones collectives, which must then be
   // numbered once each. A function without a loop that communicates is left
   // as it is, without a remark.
@@ -136,6 +126,29 @@ void mlir::sched::buildSchedPipeline(OpPassManager &pm,
   verify.allowReorder = !options.keepCollectiveOrder;
   funcPm.addPass(createSchedVerifySchedule(verify));
   funcPm.addPass(createSchedStripCollectiveOrder());
+}
+
+void mlir::sched::buildSchedPipeline(OpPassManager &pm,
+                                     const SchedPipelineOptions &options) {
+  std::optional<std::string> error = validatePipelineOptions(options);
+  if (!error)
+    error = validateSearchOptions(options);
+  if (error) {
+    pm.addPass(std::make_unique<PipelineOptionError>(std::move(*error)));
+    return;
+  }
+  // Costs and effects of calls, which the function passes cannot derive.
+  pm.addPass(createSchedAnnotateCompute());
+  // Stages of a pipeline-parallel module are scheduled one at a time: the
+  // scheduled stages are kept only if they do not take longer together.
+  std::shared_ptr<StageSnapshot> stages = createStageSnapshot();
+  pm.addPass(createSnapshotStagesPass(stages, options.profile));
+  // With search=1, the function passes themselves; otherwise the search,
+  // which runs them once per variant (PipelineSearch.cpp).
+  if (options.search == 1)
+    addSchedFunctionPasses(pm.nest<func::FuncOp>(), options);
+  else
+    addPipelineSearch(pm, options);
   pm.addPass(createGuardStagesPass(stages, options.profile));
 }
 

@@ -99,7 +99,40 @@ void SchedReorderForMemory::runOnOperation() {
   options.exactOptions.maxNodes = exactMaxOps;
   options.exactOptions.maxStates = exactMaxStates;
   options.exactWindows = exactWindows;
+  // The nested blocks first, innermost first: a lower peak in a body never
+  // raises the function's, so no budget applies.
+  // A block of one op and its terminator has one order.
+  auto isReorderable = [](Block *block) {
+    return !block->empty() && &block->front() != &block->back() &&
+           block->front().getNextNode() != &block->back();
+  };
+  std::optional<int64_t> functionPeakBefore;
+  if (func.getBody().hasOneBlock() &&
+      llvm::any_of(getNestedBlocks(func), isReorderable)) {
+    FailureOr<int64_t> peak = getFunctionPeak(func);
+    if (failed(peak))
+      return signalPassFailure();
+    functionPeakBefore = *peak;
+  }
   bool changed = false;
+  NestedBlockWalk walk{"not reordered", /*onlyWithCollectives=*/false,
+                       std::nullopt};
+  if (failed(forEachNestedBlock(func, walk, [&](Block &block) {
+        if (!isReorderable(&block))
+          return success();
+        FailureOr<LowPeakOrder> result = reorderBlockForMemory(block, options);
+        if (failed(result))
+          return failure();
+        if (result->peak != result->originalPeak) {
+          changed = true;
+          emitNestedBlockRemark(block)
+              << "order '" << stringifyOrderStrategy(result->strategy)
+              << "': peak "
+              << formatBytesChange(result->originalPeak, result->peak);
+        }
+        return success();
+      })))
+    return signalPassFailure();
   int64_t peakBefore = 0, peakAfter = 0;
   unsigned numBlocks = func.getBody().getBlocks().size();
   for (auto [index, block] : llvm::enumerate(func.getBody())) {
@@ -111,6 +144,15 @@ void SchedReorderForMemory::runOnOperation() {
     peakAfter = std::max(peakAfter, result->peak);
     emitBlockRemark(func, index, numBlocks, *result,
                     static_cast<int64_t>(exactMaxStates));
+  }
+  // With nested blocks, the capacity is checked against the whole body's
+  // peak (a body's peak on top of what is live around its op).
+  if (functionPeakBefore) {
+    FailureOr<int64_t> functionPeak = getFunctionPeak(func);
+    if (failed(functionPeak))
+      return signalPassFailure();
+    peakBefore = *functionPeakBefore;
+    peakAfter = *functionPeak;
   }
   if (failed(checkCapacity(func, peakAfter, peakBefore, capacityCheck)))
     return signalPassFailure();

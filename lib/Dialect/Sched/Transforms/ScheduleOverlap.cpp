@@ -19,6 +19,8 @@
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/StreamSimulator.h"
+#include "sched/Dialect/Sched/IR/FutureFlow.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/Scheduling/CriticalPathScheduler.h"
@@ -88,9 +90,23 @@ private:
     int64_t input;
     int64_t result;
   };
-  /// Schedules `func`; returns its peaks, none if it was skipped. Fails
-  /// after an error.
-  FailureOr<std::optional<Peaks>> schedule(func::FuncOp func);
+  /// Schedules the body of `func`; returns its peaks, none if it was
+  /// skipped. With `headroom` (a function with nested blocks), its budget
+  /// is its input's peak plus `headroom`. Fails after an error.
+  FailureOr<std::optional<Peaks>>
+  schedule(func::FuncOp func, std::optional<int64_t> headroom = std::nullopt);
+  /// Schedules the block of `analyses`, the body of `func` or the `nested`
+  /// block, within its input's peak plus `headroom`, or, without one, the
+  /// budget computeBudget gives. Fails after an error.
+  FailureOr<std::optional<Peaks>>
+  scheduleBlock(func::FuncOp func, Block *nested, const BlockAnalyses &analyses,
+                std::optional<int64_t> headroom);
+  /// Schedules the nested blocks of `func`, innermost first, then its body,
+  /// within the budget of the whole function's peak; puts every block's
+  /// input order back if the function's simulated step grew. Returns the
+  /// function's peaks, none if it has no nested block. Fails after an
+  /// error.
+  FailureOr<std::optional<Peaks>> scheduleWithNested(func::FuncOp func);
 
   /// The `profile` option's file, read once for all functions.
   LoadedProfile profile;
@@ -100,24 +116,36 @@ private:
 // Remarks go to the locations of the function and of the starts:
 // Operation::emitRemark would attach the whole function, printed, to each.
 
-/// Emits the summary remark of `func` at its location, named by its symbol:
+/// Emits a remark about the body of `func` at its location, starting with
+/// "@name: ", or about the `nested` block at its op (emitNestedBlockRemark).
+static InFlightDiagnostic emitBlockRemark(func::FuncOp func, Block *nested) {
+  if (nested)
+    return emitNestedBlockRemark(*nested);
+  InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
+  remark << "@" << func.getSymName() << ": ";
+  return remark;
+}
+
+/// Emits the summary remark of `func` (or of its `nested` block) at its
+/// location, named by its symbol:
 /// the step `before` and `after`, how far it is from the lower bound of
 /// `ops`, exposed communication, the peak memory change and the budget;
 /// without `explain`, how many collectives stay exposed (the per-collective
 /// remarks are behind `explain`).
-static void emitSummary(func::FuncOp func, const SimResult &before,
-                        const SimResult &after, ArrayRef<SimOp> ops,
-                        StringRef peakChange, StringRef budget, bool explain) {
+static void emitSummary(func::FuncOp func, Block *nested,
+                        const SimResult &before, const SimResult &after,
+                        ArrayRef<SimOp> ops, StringRef peakChange,
+                        StringRef budget, bool explain) {
   FailureOr<double> headTail = computeHeadTailBound(ops);
   double bound = std::max(after.streamBoundUs, after.criticalPathUs);
   if (succeeded(headTail))
     bound = std::max(bound, *headTail);
   std::string boundWords = describeLowerBound(after.makespanUs, bound);
-  InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
-  remark << "@" << func.getSymName() << ": step " << us(before.makespanUs)
-         << " -> " << us(after.makespanUs) << " us, exposed comm "
-         << us(before.exposedCommUs) << " -> " << us(after.exposedCommUs)
-         << " us, peak memory " << peakChange << " (budget " << budget << ")";
+  InFlightDiagnostic remark = emitBlockRemark(func, nested);
+  remark << "step " << us(before.makespanUs) << " -> " << us(after.makespanUs)
+         << " us, exposed comm " << us(before.exposedCommUs) << " -> "
+         << us(after.exposedCommUs) << " us, peak memory " << peakChange
+         << " (budget " << budget << ")";
   if (!boundWords.empty())
     remark << "; " << boundWords;
   if (explain)
@@ -174,7 +202,9 @@ void SchedScheduleOverlap::runOnOperation() {
     return;
   if (failed(validateOptions(func.getLoc())))
     return signalPassFailure();
-  FailureOr<std::optional<Peaks>> peaks = schedule(func);
+  FailureOr<std::optional<Peaks>> peaks = scheduleWithNested(func);
+  if (succeeded(peaks) && !*peaks)
+    peaks = schedule(func);
   if (failed(peaks))
     return signalPassFailure();
   if (*peaks && failed(checkCapacity(func, (*peaks)->result, (*peaks)->input,
@@ -195,6 +225,9 @@ struct Choice {
   std::string rejection;
   /// Whether the list scheduler found the incumbent.
   bool listChosen = false;
+  /// Whether the kept schedule was planned with contended collective times
+  /// (planWithContention).
+  bool contendedPlan = false;
   /// Set where a critical-path schedule replaced the incumbent: the
   /// incumbent's step, the priority's name and the gather cap.
   std::optional<double> replacedUs;
@@ -209,6 +242,14 @@ struct Request {
   int64_t inputPeak, maxInFlight, budget;
   bool keepOrder;
   int64_t gatherCap;
+  /// The ops the candidate orders are simulated with; empty: those of
+  /// `problem` (planned and judged with the same times).
+  ArrayRef<SimOp> judged = {};
+
+  ArrayRef<SimOp> getJudged() const {
+    return judged.empty() ? ArrayRef<SimOp>(problem.getSimulation().simOps)
+                          : judged;
+  }
 };
 } // namespace
 
@@ -217,7 +258,7 @@ struct Request {
 /// schedule that is valid, within budget and no slower than the input.
 static Choice chooseListSchedule(const Request &r) {
   const ScheduleProblem &problem = r.problem;
-  ArrayRef<SimOp> simOps = problem.getSimulation().simOps;
+  ArrayRef<SimOp> simOps = r.getJudged();
   unsigned n = problem.size();
   Choice choice{std::nullopt, r.before, r.inputPeak, r.maxInFlight};
   std::pair<int64_t, int64_t> attempts[] = {
@@ -272,8 +313,7 @@ static unsigned tryCriticalPath(const Request &r, Choice &choice,
   if (cp.order.size() != n)
     return 0;
   unsigned ahead = cp.maxGathersAhead;
-  FailureOr<SimResult> result =
-      simulate(problem.getSimulation().simOps, cp.order);
+  FailureOr<SimResult> result = simulate(r.getJudged(), cp.order);
   if (failed(result) || result->makespanUs + kEpsilonUs >= incumbentUs)
     return ahead;
   MemoryProfile memory(problem.getMemory(), cp.order);
@@ -287,6 +327,7 @@ static unsigned tryCriticalPath(const Request &r, Choice &choice,
   if (!choice.replacedUs)
     choice.replacedUs = incumbentUs;
   choice.strategy = name;
+  choice.contendedPlan = !r.judged.empty();
   choice.gathersUsed = gathers;
   choice.chosen = std::move(schedule);
   choice.after = *result;
@@ -328,6 +369,33 @@ static void tryCriticalPaths(const Request &r, Choice &choice) {
     for (unsigned cap = 2; cap < ahead; cap *= 2)
       tryCriticalPath(r, choice, CriticalPathPriority::Interleaved, interleaved,
                       cap);
+}
+
+/// With contention, the schedulers plan with solo times, which hide a
+/// collective behind exactly as much compute as it takes alone; beside
+/// compute it takes longer. So they also plan with every collective as long
+/// as it takes beside compute (its duration times its comm factor), and an
+/// order planned so replaces `choice` where the contended simulation of the
+/// real times (`r.problem`'s) finds it strictly faster, valid and within the
+/// budget, like any other candidate.
+static void planWithContention(const Request &r, const BlockSimulation &sim,
+                               const DependenceGraph &graph,
+                               const MemoryProblem &memory,
+                               ArrayRef<int64_t> inputMemory, Choice &choice) {
+  BlockSimulation planned = sim;
+  for (SimOp &op : planned.simOps)
+    if (op.kind == SimOp::Kind::Start)
+      op.durationUs *= op.commFactor;
+  ScheduleProblem problem(planned, graph, memory, inputMemory);
+  Request request{problem,  r.before,    r.inputPeak, r.maxInFlight,
+                  r.budget, r.keepOrder, r.gatherCap, sim.simOps};
+  Choice list = chooseListSchedule(request);
+  if (list.chosen && (!choice.chosen || list.after.makespanUs + kEpsilonUs <
+                                            choice.after.makespanUs)) {
+    list.contendedPlan = true;
+    choice = std::move(list);
+  }
+  tryCriticalPaths(request, choice);
 }
 
 /// Emits, at its start, why the collective of `row` stays exposed in the
@@ -384,11 +452,11 @@ static void explainExposed(const BlockSimulation &sim, const Choice &choice,
 
 /// Emits the explain=1 remarks of the kept schedule: the strategy that won,
 /// deferral, held-back waits and every collective left exposed.
-static void explainChoice(func::FuncOp func, const BlockSimulation &sim,
+static void explainChoice(Location loc, const BlockSimulation &sim,
                           const Choice &choice) {
   const Schedule &chosen = *choice.chosen;
   if (choice.replacedUs)
-    mlir::emitRemark(func.getLoc())
+    mlir::emitRemark(loc)
         << "chose the critical-path schedule with " << choice.strategy
         << " priority"
         << (choice.gathersUsed != kNoGatherCap
@@ -399,8 +467,12 @@ static void explainChoice(func::FuncOp func, const BlockSimulation &sim,
         << " (" << us(choice.after.makespanUs) << " us) over "
         << (choice.listChosen ? "the list schedule (" : "the input order (")
         << us(*choice.replacedUs) << " us)";
+  if (choice.contendedPlan)
+    mlir::emitRemark(loc)
+        << "planned with contended collective times (each collective's "
+           "duration times its comm factor), judged with contention";
   if (chosen.numDeferred > 0)
-    mlir::emitRemark(func.getLoc())
+    mlir::emitRemark(loc)
         << "deferred " << chosen.numDeferred
         << (chosen.numDeferred == 1 ? " compute op (" : " compute ops (")
         << us(chosen.deferredUs) << " us) until " << chosen.numDeferredFor
@@ -409,12 +481,11 @@ static void explainChoice(func::FuncOp func, const BlockSimulation &sim,
         << (chosen.numDeferred == 1 ? " not need it" : " not need them")
         << " could start";
   if (chosen.numHeldBack > 0)
-    mlir::emitRemark(func.getLoc())
-        << "waited " << chosen.numHeldBack
-        << (chosen.numHeldBack == 1 ? " time (" : " times (")
-        << us(chosen.heldBackUs)
-        << " us) for a collective to end rather than start "
-           "compute that hides the next one";
+    mlir::emitRemark(loc) << "waited " << chosen.numHeldBack
+                          << (chosen.numHeldBack == 1 ? " time (" : " times (")
+                          << us(chosen.heldBackUs)
+                          << " us) for a collective to end rather than start "
+                             "compute that hides the next one";
   for (const SimResult::Collective &row : choice.after.collectives)
     if (row.exposedUs > 0)
       explainExposed(sim, choice, row);
@@ -431,7 +502,8 @@ static void applyOrder(Block &body, const BlockSimulation &sim,
 }
 
 FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
-SchedScheduleOverlap::schedule(func::FuncOp func) {
+SchedScheduleOverlap::schedule(func::FuncOp func,
+                               std::optional<int64_t> headroom) {
   // With keep-collective-order, a loop whose body communicates keeps its
   // place among the starts too.
   DependenceGraph::Options graphOptions;
@@ -442,8 +514,21 @@ SchedScheduleOverlap::schedule(func::FuncOp func) {
     return failure();
   if (!*analyses)
     return std::optional<Peaks>();
-  const BlockSimulation &sim = (*analyses)->sim;
-  const BufferLiveness &liveness = (*analyses)->liveness;
+  return scheduleBlock(func, nullptr, **analyses, headroom);
+}
+
+/// Returns `peak` + `headroom`, saturated.
+static int64_t addHeadroom(int64_t peak, int64_t headroom) {
+  int64_t max = std::numeric_limits<int64_t>::max();
+  return headroom > max - peak ? max : peak + headroom;
+}
+
+FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
+SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
+                                    const BlockAnalyses &analyses,
+                                    std::optional<int64_t> headroom) {
+  const BlockSimulation &sim = analyses.sim;
+  const BufferLiveness &liveness = analyses.liveness;
   std::vector<unsigned> original = liveness.getProgramOrder();
   MemoryProfile originalMemory(liveness.getProblem(), original);
   FailureOr<SimResult> before = simulate(sim.simOps, original);
@@ -453,7 +538,9 @@ SchedScheduleOverlap::schedule(func::FuncOp func) {
   }
   int64_t inputPeak = originalMemory.getPeak();
   FailureOr<int64_t> budget =
-      computeBudget(func.getLoc(), inputPeak, (*analyses)->model.getTarget());
+      headroom
+          ? FailureOr<int64_t>(addHeadroom(inputPeak, *headroom))
+          : computeBudget(func.getLoc(), inputPeak, analyses.model.getTarget());
   if (failed(budget))
     return failure();
   if (inputPeak > *budget) {
@@ -462,26 +549,132 @@ SchedScheduleOverlap::schedule(func::FuncOp func) {
         << ", over the memory budget of " << formatBytes(*budget);
     return std::optional<Peaks>(Peaks{inputPeak, inputPeak});
   }
-  ScheduleProblem problem(sim, (*analyses)->graph, liveness.getProblem(),
+  ScheduleProblem problem(sim, analyses.graph, liveness.getProblem(),
                           originalMemory.getTimeline());
   Request request{problem,     *before, inputPeak,
                   maxInFlight, *budget, keepCollectiveOrder,
                   gatherCap};
   Choice choice = chooseListSchedule(request);
   tryCriticalPaths(request, choice);
+  if (hasContention(sim.simOps))
+    planWithContention(request, sim, analyses.graph, liveness.getProblem(),
+                       originalMemory.getTimeline(), choice);
   if (!choice.chosen) {
-    mlir::emitRemark(func.getLoc())
-        << "kept the input order: " << choice.rejection;
+    if (nested)
+      emitNestedBlockRemark(*nested)
+          << "kept the input order: " << choice.rejection;
+    else
+      mlir::emitRemark(func.getLoc())
+          << "kept the input order: " << choice.rejection;
     return std::optional<Peaks>(Peaks{inputPeak, inputPeak});
   }
-  applyOrder(func.getBody().front(), sim, choice.chosen->order);
-  emitSummary(func, *before, choice.after, sim.simOps,
+  Block &block = nested ? *nested : func.getBody().front();
+  applyOrder(block, sim, choice.chosen->order);
+  emitSummary(func, nested, *before, choice.after, sim.simOps,
               formatBytesChange(inputPeak, choice.peakAfter),
               *budget == std::numeric_limits<int64_t>::max()
                   ? std::string("unlimited")
                   : formatBytes(*budget),
               explain);
   if (explain)
-    explainChoice(func, sim, choice);
+    explainChoice(nested ? nested->getParentOp()->getLoc() : func.getLoc(), sim,
+                  choice);
   return std::optional<Peaks>(Peaks{inputPeak, choice.peakAfter});
+}
+
+FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
+SchedScheduleOverlap::scheduleWithNested(func::FuncOp func) {
+  // A nested block that does work makes the function's peak differ from
+  // its body's: the whole function is then checked.
+  SmallVector<Block *> nested = getNestedBlocks(func);
+  auto doesWork = [](Block *block) {
+    return llvm::any_of(*block, [](Operation &op) {
+      return isa<CollectiveOpInterface, ComputeOpInterface>(op);
+    });
+  };
+  if (!func.getBody().hasOneBlock() || llvm::none_of(nested, doesWork))
+    return std::optional<Peaks>();
+  if (Operation *loop = findUnknownTripCount(func)) {
+    mlir::emitRemark(loop->getLoc())
+        << "nested blocks not scheduled: this loop's trip count is not a "
+           "constant and it has no '"
+        << SchedDialect::getTripCountBoundAttrName()
+        << "', so the function cannot be simulated as a whole";
+    return std::optional<Peaks>();
+  }
+  FailureOr<CostModel> model = buildCostModel(func, profile);
+  if (failed(model))
+    return failure();
+  FailureOr<double> stepBefore = simulateFunctionStep(func, *model);
+  FailureOr<int64_t> peakBefore = getFunctionPeak(func);
+  if (failed(stepBefore) || failed(peakBefore))
+    return failure();
+  FailureOr<int64_t> budget =
+      computeBudget(func.getLoc(), *peakBefore, model->getTarget());
+  if (failed(budget))
+    return failure();
+  if (*peakBefore > *budget) {
+    mlir::emitRemark(func.getLoc())
+        << "not scheduled: the input already needs " << formatBytes(*peakBefore)
+        << ", over the memory budget of " << formatBytes(*budget);
+    return std::optional<Peaks>(Peaks{*peakBefore, *peakBefore});
+  }
+  int64_t headroom = *budget - *peakBefore;
+  SmallVector<BlockOrder> inputOrders;
+  for (Block *block : nested)
+    inputOrders.emplace_back(*block);
+  inputOrders.emplace_back(func.getBody().front());
+  DependenceGraph::Options graphOptions;
+  graphOptions.chainCollectiveIssuers = keepCollectiveOrder;
+  NestedBlockWalk walk{"not scheduled", true, *budget};
+  if (failed(forEachNestedBlock(func, walk, [&](Block &block) {
+        FailureOr<BlockAnalyses> analyses =
+            BlockAnalyses::buildBlock(block, *model, graphOptions);
+        if (failed(analyses))
+          return failure();
+        return success(
+            succeeded(scheduleBlock(func, &block, *analyses, headroom)));
+      })))
+    return failure();
+  // The body, with its nested ops costed after their new orders. Its
+  // scheduler sees the buffers of the body, not those inside its loops: the
+  // whole function's peak is checked after it.
+  BlockOrder bodyOrder(func.getBody().front());
+  FailureOr<std::optional<Peaks>> top = schedule(func, headroom);
+  if (failed(top))
+    return failure();
+  FailureOr<int64_t> peakAfter = getFunctionPeak(func);
+  if (failed(peakAfter))
+    return failure();
+  if (*peakAfter > *budget) {
+    bodyOrder.restore();
+    mlir::emitRemark(func.getLoc())
+        << "@" << func.getSymName()
+        << ": order of the body undone: the function's peak would be "
+        << formatBytes(*peakAfter) << ", over the memory budget of "
+        << formatBytes(*budget);
+    peakAfter = getFunctionPeak(func);
+    if (failed(peakAfter))
+      return failure();
+  }
+  FailureOr<double> stepAfter = simulateFunctionStep(func, *model);
+  if (failed(stepAfter))
+    return failure();
+  if (*stepAfter > *stepBefore + kEpsilonUs || *peakAfter > *budget) {
+    for (BlockOrder &order : inputOrders)
+      order.restore();
+    mlir::emitRemark(func.getLoc())
+        << "@" << func.getSymName()
+        << ": kept the input order of every block: the whole function's "
+           "step would be "
+        << us(*stepAfter) << " us against " << us(*stepBefore)
+        << " us, its peak " << formatBytes(*peakAfter) << " (budget "
+        << formatBytes(*budget) << ")";
+    return std::optional<Peaks>(Peaks{*peakBefore, *peakBefore});
+  }
+  mlir::emitRemark(func.getLoc())
+      << "@" << func.getSymName() << ": whole function (loops as their "
+      << "iterations): step " << us(*stepBefore) << " -> " << us(*stepAfter)
+      << " us, peak memory " << formatBytesChange(*peakBefore, *peakAfter);
+  return std::optional<Peaks>(Peaks{*peakBefore, *peakAfter});
 }

@@ -513,6 +513,119 @@ struct InFlight {
 };
 } // namespace
 
+namespace {
+/// Checks the in-flight rules of sched-verify-schedule block by block: the
+/// cap per group and the buffers of buffer-form collectives.
+class InFlightChecker {
+public:
+  explicit InFlightChecker(int64_t maxInFlight) : maxInFlight(maxInFlight) {}
+
+  /// Checks `block`, with `perGroup` collectives in flight per group at its
+  /// start, and, at each op with regions, its nested blocks, each on its
+  /// own. Returns false after reporting errors.
+  bool checkBlock(Block &block, llvm::MapVector<StringRef, int64_t> perGroup);
+
+private:
+  /// Checks `op`, any op other than a start or a wait, against the
+  /// in-flight buffer-form collectives.
+  void checkAccess(Operation &op,
+                   llvm::MapVector<Operation *, InFlight> &inFlight);
+  /// Counts the start `start` in `perGroup` and reports an excess.
+  void countStart(CollectiveOpInterface start,
+                  llvm::MapVector<StringRef, int64_t> &perGroup);
+
+  int64_t maxInFlight;
+  bool failedAny = false;
+  MemoryEffectsQuery query;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  SmallVector<Value> bases;
+};
+} // namespace
+
+void InFlightChecker::countStart(
+    CollectiveOpInterface start,
+    llvm::MapVector<StringRef, int64_t> &perGroup) {
+  StringRef group = start.getGroupAttr().getValue();
+  if (maxInFlight > 0 && ++perGroup[group] > maxInFlight) {
+    start->emitError() << "group @" << group << " has " << perGroup[group]
+                       << " collectives in flight, more than "
+                          "max-in-flight ("
+                       << maxInFlight << ")";
+    failedAny = true;
+  }
+}
+
+void InFlightChecker::checkAccess(
+    Operation &op, llvm::MapVector<Operation *, InFlight> &inFlight) {
+  // Any other op must keep off the in-flight buffers: the rule of
+  // getInFlightAccess, which the dependence graph follows too.
+  bool known = query.getEffects(&op, effects);
+  for (auto &item : inFlight) {
+    Operation *startOp = item.first;
+    InFlight &entry = item.second;
+    InFlightAccess access = getInFlightAccess(known ? &effects : nullptr,
+                                              entry.reads, entry.writes, query);
+    if (access == InFlightAccess::None)
+      continue;
+    InFlightDiagnostic diag = mlir::emitError(op.getLoc())
+                              << getAccessDescription(access) << " while '"
+                              << startOp->getName().getStringRef()
+                              << "' is in flight on it";
+    diag.attachNote(startOp->getLoc()) << "collective started here";
+    failedAny = true;
+  }
+}
+
+bool InFlightChecker::checkBlock(Block &block,
+                                 llvm::MapVector<StringRef, int64_t> perGroup) {
+  // In issue order; waits remove their collective.
+  llvm::MapVector<Operation *, InFlight> inFlight;
+  for (Operation &op : block) {
+    if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
+      countStart(start, perGroup);
+      if (!start.isBufferForm())
+        continue;
+      InFlight entry{start, {}, {}};
+      for (Value input : start.getInputs()) {
+        query.getBaseBuffers(input, bases);
+        llvm::append_range(entry.reads, bases);
+      }
+      for (Value output : start.getOutputs()) {
+        query.getBaseBuffers(output, bases);
+        llvm::append_range(entry.writes, bases);
+      }
+      inFlight.insert({start, std::move(entry)});
+      continue;
+    }
+    if (auto wait = dyn_cast<WaitOp>(&op)) {
+      Operation *start = wait.getFuture().getDefiningOp();
+      if (auto collective = dyn_cast_or_null<CollectiveOpInterface>(start))
+        --perGroup[collective.getGroupAttr().getValue()];
+      inFlight.erase(start);
+      continue;
+    }
+    // An op that takes a future on (an scf.for initial value) ends its
+    // window in this block: the wait is in the loop's body, where a
+    // carried future is not counted (docs/Rationale.md, "Futures across
+    // blocks").
+    for (Value operand : op.getOperands())
+      if (auto start = operand.getDefiningOp<CollectiveOpInterface>()) {
+        if (inFlight.erase(start) || !start.isBufferForm())
+          --perGroup[start.getGroupAttr().getValue()];
+      }
+    if (!inFlight.empty())
+      checkAccess(op, inFlight);
+    // The blocks of a loop, branch or region are checked on their own: the
+    // cap holds per block, as the schedulers keep it (a collective in
+    // flight around the op is not counted in its blocks).
+    if (!isa<ComputeOpInterface>(op))
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          checkBlock(nested, {});
+  }
+  return !failedAny;
+}
+
 void SchedVerifySchedule::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
@@ -523,72 +636,11 @@ void SchedVerifySchedule::runOnOperation() {
         << maxInFlight.getValue();
     return signalPassFailure();
   }
+  InFlightChecker checker(maxInFlight);
   bool failedAny = false;
-  MemoryEffectsQuery query;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  SmallVector<Value> bases;
-  for (Block &block : func.getBody()) {
-    // In issue order; waits remove their collective.
-    llvm::MapVector<Operation *, InFlight> inFlight;
-    llvm::MapVector<StringRef, int64_t> perGroup;
-    for (Operation &op : block) {
-      if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
-        StringRef group = start.getGroupAttr().getValue();
-        if (maxInFlight > 0 && ++perGroup[group] > maxInFlight) {
-          start->emitError() << "group @" << group << " has " << perGroup[group]
-                             << " collectives in flight, more than "
-                                "max-in-flight ("
-                             << maxInFlight.getValue() << ")";
-          failedAny = true;
-        }
-        if (!start.isBufferForm())
-          continue;
-        InFlight entry{start, {}, {}};
-        for (Value input : start.getInputs()) {
-          query.getBaseBuffers(input, bases);
-          llvm::append_range(entry.reads, bases);
-        }
-        for (Value output : start.getOutputs()) {
-          query.getBaseBuffers(output, bases);
-          llvm::append_range(entry.writes, bases);
-        }
-        inFlight.insert({start, std::move(entry)});
-        continue;
-      }
-      if (auto wait = dyn_cast<WaitOp>(&op)) {
-        Operation *start = wait.getFuture().getDefiningOp();
-        if (auto collective = dyn_cast_or_null<CollectiveOpInterface>(start))
-          --perGroup[collective.getGroupAttr().getValue()];
-        inFlight.erase(start);
-        continue;
-      }
-      // An op that takes a future on (an scf.for initial value) ends its
-      // window in this block: the wait is in the loop's body, and nested
-      // blocks are not checked (docs/Rationale.md, "Futures across blocks").
-      for (Value operand : op.getOperands())
-        if (auto start = operand.getDefiningOp<CollectiveOpInterface>())
-          inFlight.erase(start);
-      if (inFlight.empty())
-        continue;
-      // Any other op must keep off the in-flight buffers: the rule of
-      // getInFlightAccess, which the dependence graph follows too.
-      bool known = query.getEffects(&op, effects);
-      for (auto &item : inFlight) {
-        Operation *startOp = item.first;
-        InFlight &entry = item.second;
-        InFlightAccess access = getInFlightAccess(
-            known ? &effects : nullptr, entry.reads, entry.writes, query);
-        if (access == InFlightAccess::None)
-          continue;
-        InFlightDiagnostic diag = mlir::emitError(op.getLoc())
-                                  << getAccessDescription(access) << " while '"
-                                  << startOp->getName().getStringRef()
-                                  << "' is in flight on it";
-        diag.attachNote(startOp->getLoc()) << "collective started here";
-        failedAny = true;
-      }
-    }
-  }
+  for (Block &block : func.getBody())
+    if (!checker.checkBlock(block, {}))
+      failedAny = true;
   if (failed(verifyCollectiveOrder(func, allowReorder)))
     failedAny = true;
   if (failedAny)

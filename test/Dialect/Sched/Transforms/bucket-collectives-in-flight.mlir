@@ -1,12 +1,13 @@
-// RUN: sched-opt %s -split-input-file --sched-bucket-collectives="profile=%S/Inputs/bucket-profile.json max-in-flight=2" --mlir-print-op-on-diagnostic=false -verify-diagnostics | FileCheck %s
-// RUN: sched-opt %s -split-input-file --sched-bucket-collectives="profile=%S/Inputs/bucket-profile.json max-in-flight=3" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=CAP3
+// RUN: sched-opt %s -split-input-file --sched-bucket-collectives="mix-element-types=0 profile=%S/Inputs/bucket-profile.json max-in-flight=2" --mlir-print-op-on-diagnostic=false -verify-diagnostics | FileCheck %s
+// RUN: sched-opt %s -split-input-file --sched-bucket-collectives="mix-element-types=0 profile=%S/Inputs/bucket-profile.json max-in-flight=3" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=CAP3
 
 // max-in-flight: the buckets are kept only if the bucketed order has at most
 // that many collectives of each group in flight (a bucket spans from its
 // first start to its last wait and may enclose more collectives of its group
 // than the input had in flight; sched-pipeline passes its own max-in-flight,
 // which sched-verify-schedule then checks). Here group @g has three
-// all_reduces of three element types in flight (none can share a bucket)
+// all_reduces of three element types in flight (none can share a bucket
+// with mix-element-types=0)
 // while two all_gathers of @h could share one: with max-in-flight=2 the
 // function is left as it was, with max-in-flight=3 the all_gathers are
 // bucketed.

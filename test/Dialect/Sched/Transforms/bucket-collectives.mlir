@@ -94,22 +94,23 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0, f16 = 10.0]>} {
   sched.process_group @g size = 2
   sched.process_group @h size = 2
-  // No bucket across kinds, groups or element types.
+  // No bucket across kinds, groups or dims (element types may mix:
+  // bucket-collectives-mixed-types.mlir).
   // CHECK-LABEL: func.func @no_cross_key
   // CHECK-COUNT-4: _start %{{[a-z0-9]*}} on
   // CHECK-COUNT-4: sched.wait %{{[0-9]+}} :
-  func.func @no_cross_key(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf16>) -> (tensor<8x4xf32>, tensor<4x4xf32>, tensor<8x4xf32>, tensor<8x4xf16>) {
+  func.func @no_cross_key(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf16>) -> (tensor<8x4xf32>, tensor<4x4xf32>, tensor<8x4xf32>, tensor<4x8xf16>) {
     %s1 = sched.all_gather_start %a on @g gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
     %s2 = sched.all_reduce_start %b on @g reduction = sum : tensor<4x4xf32> -> !sched.future<tensor<4x4xf32>>
     // expected-remark @below {{not bucketed with the previous all_gather_start: different process group}}
     %s3 = sched.all_gather_start %b on @h gather_dim = 0 : tensor<4x4xf32> -> !sched.future<tensor<8x4xf32>>
-    // expected-remark @below {{not bucketed with the previous all_gather_start: different element type}}
-    %s4 = sched.all_gather_start %c on @h gather_dim = 0 : tensor<4x4xf16> -> !sched.future<tensor<8x4xf16>>
+    // expected-remark @below {{not bucketed with the previous all_gather_start: different reduction or dims}}
+    %s4 = sched.all_gather_start %c on @h gather_dim = 1 : tensor<4x4xf16> -> !sched.future<tensor<4x8xf16>>
     %w1 = sched.wait %s1 : !sched.future<tensor<8x4xf32>>
     %w2 = sched.wait %s2 : !sched.future<tensor<4x4xf32>>
     %w3 = sched.wait %s3 : !sched.future<tensor<8x4xf32>>
-    %w4 = sched.wait %s4 : !sched.future<tensor<8x4xf16>>
-    return %w1, %w2, %w3, %w4 : tensor<8x4xf32>, tensor<4x4xf32>, tensor<8x4xf32>, tensor<8x4xf16>
+    %w4 = sched.wait %s4 : !sched.future<tensor<4x8xf16>>
+    return %w1, %w2, %w3, %w4 : tensor<8x4xf32>, tensor<4x4xf32>, tensor<8x4xf32>, tensor<4x8xf16>
   }
 }
 

@@ -26,3 +26,33 @@ func.func @bounded(%x: tensor<?xf32> {sched.dim_bounds = array<i64: 64>}) -> ten
   %b = sched.compute "b" ins(%a : tensor<?xf32>) attributes {sched.dim_bounds = array<i64: 64>} -> (tensor<?xf32>)
   return %b : tensor<?xf32>
 }
+
+// -----
+
+// Tests a block that starts a collective, with a target that cannot time
+// its compute: the exposure check needs the times. Without the collective
+// nothing is timed, and the same ops fuse.
+module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [bf16 = 10.0]>} {
+sched.process_group @g size = 2
+func.func @uncosted(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<16xf32>) {
+  %f = sched.all_gather_start %x on @g gather_dim = 0 : tensor<8xf32> -> !sched.future<tensor<16xf32>>
+  // expected-error@+1 {{target 'small' has no compute rate for 'f32' and no f32 rate to fall back to}}
+  %a = sched.compute "a" ins(%x : tensor<8xf32>) cost <flops = 8> -> (tensor<8xf32>)
+  %b = sched.compute "b" ins(%a : tensor<8xf32>) cost <flops = 8> -> (tensor<8xf32>)
+  %w = sched.wait %f : !sched.future<tensor<16xf32>>
+  return %b, %w : tensor<8xf32>, tensor<16xf32>
+}
+}
+
+// -----
+
+module attributes {sched.target = #sched.target<name = "small", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [bf16 = 10.0]>} {
+// CHECK-LABEL: func.func @no_collective
+// CHECK: sched.compute "a+b"
+// expected-remark@+1 {{fused 1 pairs into 1 ops}}
+func.func @no_collective(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %a = sched.compute "a" ins(%x : tensor<8xf32>) cost <flops = 8> -> (tensor<8xf32>)
+  %b = sched.compute "b" ins(%a : tensor<8xf32>) cost <flops = 8> -> (tensor<8xf32>)
+  return %b : tensor<8xf32>
+}
+}

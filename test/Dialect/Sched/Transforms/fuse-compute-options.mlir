@@ -7,6 +7,7 @@
 // RUN: sched-opt %t/factor-nan.mlir --sched-fuse-compute="heuristic-factor=nan" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/factor-negative.mlir --sched-fuse-compute="heuristic-factor=-2" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/fused-ops.mlir --sched-fuse-compute="max-fused-ops=0" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/read-bytes.mlir --sched-fuse-compute="max-fused-read-bytes=-1" -verify-diagnostics -o /dev/null
 // RUN: not sched-opt %t/fused-ops.mlir --sched-fuse-compute="memory-guard=exactly" -o /dev/null 2>&1 | FileCheck %s --check-prefix=GUARD
 // RUN: not sched-opt %t/fused-ops.mlir --sched-fuse-compute="capacity-check=never" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHECKWORD
 
@@ -34,5 +35,11 @@ func.func @factor_negative() {
 //--- fused-ops.mlir
 // expected-error@+1 {{max-fused-ops must be at least 1, got 0}}
 func.func @fused_ops() {
+  return
+}
+
+//--- read-bytes.mlir
+// expected-error@+1 {{max-fused-read-bytes must be non-negative, got -1}}
+func.func @read_bytes() {
   return
 }

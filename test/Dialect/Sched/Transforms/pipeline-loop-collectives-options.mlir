@@ -3,7 +3,7 @@
 // option's name in the message; each part of the file is run with one bad
 // value.
 // RUN: rm -rf %t && split-file %s %t
-// RUN: sched-opt %t/depth.mlir --sched-pipeline-loop-collectives="max-depth=2" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/depth.mlir --sched-pipeline-loop-collectives="max-depth=9" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/depth-negative.mlir --sched-pipeline-loop-collectives="max-depth=-1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/in-flight.mlir --sched-pipeline-loop-collectives="max-in-flight=0" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack-nan.mlir --sched-pipeline-loop-collectives="memory-slack=nan" -verify-diagnostics -o /dev/null
@@ -11,13 +11,13 @@
 // RUN: sched-opt %t/budget.mlir --sched-pipeline-loop-collectives="memory-budget=-8" -verify-diagnostics -o /dev/null
 
 //--- depth.mlir
-// expected-error@+1 {{max-depth must be 0 or 1 (a deeper pipeline needs futures that cross iterations), got 2}}
+// expected-error@+1 {{max-depth must be between 0 and 8, got 9}}
 func.func @depth() {
   return
 }
 
 //--- depth-negative.mlir
-// expected-error@+1 {{max-depth must be 0 or 1 (a deeper pipeline needs futures that cross iterations), got -1}}
+// expected-error@+1 {{max-depth must be between 0 and 8, got -1}}
 func.func @depth() {
   return
 }

@@ -96,11 +96,11 @@ func.func @backward(%x0: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> ten
 // CHECK:       return
 // REMARK: remark: loop not pipelined: its trip count is not static
 // REMARK: remark: loop not pipelined: it runs 1 iteration, fewer than 2
-// REMARK: remark: loop not pipelined: none of its 2 collectives can start an iteration ahead (explain=1 says why)
+// REMARK: remark: loop not pipelined: none of its 2 collectives can start an iteration ahead or wait in the next (explain=1 says why)
 // EXPLAIN: remark: stays in its iteration: its input depends on a loop-carried value
 // EXPLAIN: remark: stays in its iteration: its input is the result of another collective
-// REMARK: remark: loop not pipelined: none of its 1 collective can start an iteration ahead (explain=1 says why)
-// EXPLAIN: remark: stays in its iteration: its input comes from 'memref.load', which has memory effects
+// REMARK: remark: loop kept at depth 0: no candidate is faster (iteration 14.3 -> 14.3 us)
+// EXPLAIN: remark: candidate 1 sunk wait: iteration 14.3 us, peak memory 17.52 KiB, 1 in flight
 func.func @kept(%x0: tensor<1024xf32>, %w: tensor<128xf32>, %n: index, %m: memref<4xf32>) -> (tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -127,7 +127,9 @@ func.func @kept(%x0: tensor<1024xf32>, %w: tensor<128xf32>, %n: index, %m: memre
     %y = sched.compute "add" ins(%x, %v2 : tensor<1024xf32>, tensor<1024xf32>) cost <time_ns = 1000> -> (tensor<1024xf32>)
     scf.yield %y : tensor<1024xf32>
   }
-  // The gather's input is read from memory in the iteration.
+  // The gather's input is read from memory in the iteration: it cannot
+  // start ahead, but its result only feeds the iteration argument, so its
+  // wait may sink into the next iteration; that is not faster here.
   %d = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %x0) -> (tensor<1024xf32>) {
     %e = memref.load %m[%i] : memref<4xf32>
     %t = tensor.splat %e : tensor<128xf32>

@@ -68,8 +68,9 @@ def Sched_Dialect : Dialect {
       return ::llvm::StringLiteral("sched.collective_order");
     }
     /// Name of the discardable attribute that marks an `scf.for` rotated by
-    /// sched-pipeline-loop-collectives (an i64: how many iterations ahead
-    /// its collectives start, 1).
+    /// sched-pipeline-loop-collectives (a positive i64: the iterations peeled
+    /// into its prologue and epilogue, the prefetch depth plus one with sunk
+    /// waits).
     static constexpr ::llvm::StringLiteral getPipelineDepthAttrName() {
       return ::llvm::StringLiteral("sched.pipeline_depth");
     }

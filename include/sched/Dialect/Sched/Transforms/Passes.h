@@ -106,6 +106,18 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
           "input order (sched-verify-schedule checks it); "
           "otherwise it checks only that none is lost (default: false)"),
       llvm::cl::init(false)};
+  Option<int64_t> search{
+      *this, "search",
+      llvm::cl::desc("pipeline variants tried per function, the default "
+                     "pipeline first (there are at most 12); the fastest "
+                     "valid result is kept (1: only the default pipeline) "
+                     "(default: 12)"),
+      llvm::cl::init(12)};
+  Option<int64_t> searchMaxOps{
+      *this, "search-max-ops",
+      llvm::cl::desc("search only in modules of at most this many ops, all "
+                     "functions together (default: 10000)"),
+      llvm::cl::init(10000)};
 };
 
 /// Adds the default scheduling pipeline to `pm` (nested on functions):

@@ -391,8 +391,11 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
     A fusion is rejected, with a remark saying why, if it would create a
     cycle (a path from one op to the other through other ops), needs other
     ops to move (an op between the two uses the first one's results), mixes
-    an op with a body and an opaque one, exceeds `max-fused-ops`, or fails
-    the memory guard:
+    an op with a body and an opaque one, exceeds `max-fused-ops`, would read
+    more than `max-fused-read-bytes`, would leave a collective more exposed
+    (it takes compute out of the collective's flight: with a `#sched.target`,
+    when the compute left in flight falls short of the collective's time;
+    without one, whenever compute leaves), or fails the memory guard:
 
     * `exact` (default): the liveness analysis gives the peak of the fused
       order (an O(d log n) query); it must not exceed the unfused peak plus
@@ -424,8 +427,8 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
 
     See docs/passes/FuseCompute.md. Errors: an unknown `memory-guard`
     (when the options are parsed), a negative `tolerance`, a `heuristic-factor`
-    that is negative or not finite, `max-fused-ops=0` (before any work), a
-    value whose size is unknown. A peak over the target's HBM capacity: see
+    that is negative or not finite, `max-fused-ops=0`, a negative
+    `max-fused-read-bytes` (before any work), a value whose size is unknown. A peak over the target's HBM capacity: see
     `capacity-check`.
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
@@ -454,6 +457,9 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
            "reorder windows of at most this many ops to place a fusion (0: never) (default: 64)">,
     ListOption<"excludeKinds", "exclude-kinds", "std::string",
                "kinds never fused (e.g. library matmuls) (default: none)">,
+    Option<"maxFusedReadBytes", "max-fused-read-bytes", "int64_t",
+           /*default=*/"0",
+           "largest number of bytes one fused op may read from memory (0: no limit) (default: 0)">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "emit a remark for every pair not fused and every fusion that "
            "reorders ops (otherwise one summary per block) (default: false)">,
@@ -463,7 +469,7 @@ def SchedFuseCompute : Pass<"sched-fuse-compute", "func::FuncOp"> {
 
 def SchedPipelineLoopCollectives
     : Pass<"sched-pipeline-loop-collectives", "func::FuncOp"> {
-  let summary = "start a loop's collectives one iteration ahead";
+  let summary = "start a loop's collectives iterations ahead and sink their waits";
   let description = [{
     Rotates `scf.for` loops so that iteration i starts the collectives of
     iteration i + 1 whose inputs depend only on loop-invariant values and
@@ -480,44 +486,59 @@ def SchedPipelineLoopCollectives
     tensor operands, its results are statically shaped tensors, and the ops
     it depends on in the body are free of memory effects and fed only by the
     induction variable, loop-invariant values and each other (a slice of a
-    stacked weight by the layer index, a cast). A collective whose input
-    depends on an iteration argument, another collective's result or an op
-    with memory effects stays (a gradient's reduce-scatter: sinking its wait
-    into the next iteration needs futures that cross iterations).
+    stacked weight by the layer index, a cast).
 
-    The depth (iterations ahead) is 0 or 1. It is chosen by the stream
+    A collective that cannot move but whose results only later iterations
+    or the loop's results read (a gradient's reduce-scatter inserted into a
+    stack or added to an accumulator: its wait and the ops reading it are
+    free of memory effects, combine it only with loop-invariant values, the
+    index and iteration arguments that only they read and update) keeps its
+    start; its wait and those ops *sink* into the next iteration, just
+    before that iteration's own start, its future carried as an `iter_arg`
+    (`sink-waits`). The last iteration's wait goes to the epilogue.
+
+    The rotation is a software pipeline: iteration i starts the prefetched
+    collectives of iteration i + d (d, the depth, up to `max-depth`; at
+    depth 2 and more their futures are carried as `iter_args` while in
+    flight), waits for those of iteration i + 1 before its yield (their
+    values carried), runs the body of iteration i and the sunk waits of
+    iteration i - 1. The prologue and the epilogue each run what is left of
+    the first and last d iterations (d + 1 with sunk waits).
+
+    Every candidate (each depth up to `max-depth`, with and without sunk
+    waits, the prefetched starts at the top of the body or after the
+    iteration's own starts of their group) is simulated by the stream
     simulator on the steady state of the loop (eight consecutive iterations
-    of the body, dependences through the iteration arguments kept): depth 1
-    is kept only if an iteration gets faster and the peak memory around the
-    loop stays within the budget: the input's plus `memory-slack`, or
-    `memory-budget` bytes. The peak around a loop is estimated as the peak
-    of one iteration of its body (iteration arguments live throughout) plus
-    the peaks of the blocks enclosing it, up to the function's body: an
-    upper bound, since not all of those are live while the loop runs. Over
-    the budget, the last movable collectives are left in their iteration
-    until it fits. Each process group keeps at most `max-in-flight`
-    collectives in flight in the body.
+    of the body, dependences through the iteration arguments and carried
+    futures kept), and the fastest kept if it makes an iteration faster by
+    at least 0.1 % (the simpler candidate on a near tie: fewer stages, the
+    top of the body), its peak memory around the loop stays within the
+    budget (the input's plus `memory-slack`, or `memory-budget` bytes) and no
+    process group has more than `max-in-flight` collectives in flight in
+    the body. The peak around a loop is estimated as the peak of one
+    iteration of its body (iteration arguments live throughout) plus the
+    peaks of the blocks enclosing it, up to the function's body: an upper
+    bound, since not all of those are live while the loop runs. Over the
+    budget, the last prefetched collective (then the last sunk one) is left
+    in its iteration until a candidate fits.
 
-    Only loops with a static trip count of at least 2 are rotated, one level
-    per loop nest (the innermost loop with a movable collective). A
-    rotated loop carries `sched.pipeline_depth = 1`; such a loop is not
-    rotated again, and an input with two such loops in one nest is an
-    error. Collectives that already carry `sched.collective_order` are not
-    moved (run the pass before `sched-record-collective-order`).
+    Only loops with a static trip count above the peeled iterations are
+    rotated, one level per loop nest (the innermost loop with a movable
+    collective). A rotated loop carries `sched.pipeline_depth`, the number
+    of iterations peeled on each side; such a loop is not rotated again, and
+    an input with two such loops in one nest is an error. Collectives that
+    already carry `sched.collective_order` are not moved (run the pass
+    before `sched-record-collective-order`).
 
-    The prefetched start goes to the top of the body, or after the
-    iteration's own starts of its group (which keeps every group's issue
-    order of the input); both are simulated and the faster kept (on a tie,
-    the first). With `keep-collective-order`, only the second.
-
-    Options are checked before any work: `max-depth` 0 or 1,
+    Options are checked before any work: `max-depth` 0 to 8,
     `max-in-flight` at least 1, `memory-slack` finite and non-negative,
     `memory-budget` non-negative (it replaces `memory-slack` when given).
 
     Remarks: one per loop with collectives, with the depth, the simulated
     time of an iteration and the body's peak memory before and after;
-    with `explain`, one per collective left in its iteration, with the
-    reason.
+    with `explain`, one per candidate measured (its iteration time, peak and
+    collectives in flight) and one per collective left in its iteration,
+    with the reason.
 
     Before:
 
@@ -554,7 +575,9 @@ def SchedPipelineLoopCollectives
                            "::mlir::sched::SchedDialect"];
   let options = [
     Option<"maxDepth", "max-depth", "int64_t", /*default=*/"1",
-           "most iterations a collective is started ahead: 0 or 1 (default: 1)">,
+           "most iterations a collective is started ahead, 0 to 8 (default: 1)">,
+    Option<"sinkWaits", "sink-waits", "bool", /*default=*/"true",
+           "let the waits of collectives whose results only later iterations or the loop's results read sink into the next iteration (default: true)">,
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"2",
            "collectives in flight at once per process group in a loop body (default: 2)">,
     Option<"memorySlack", "memory-slack", "double", /*default=*/"0.05",
@@ -688,10 +711,14 @@ def SchedBucketCollectives
     : Pass<"sched-bucket-collectives", "func::FuncOp"> {
   let summary = "merge collectives of one kind and group into variadic buckets";
   let description = [{
-    Merges collective starts of the same kind, process group, reduction,
-    element type and dims (`gather_dim`, `scatter_dim`, ...) into one
-    variadic start and one `sched.wait`, as Inductor's overlap-preserving
-    bucketer does, so that one launch latency is paid instead of several.
+    Merges collective starts of the same kind, process group, reduction
+    and dims (`gather_dim`, `scatter_dim`, ...) into one variadic start and
+    one `sched.wait`, as Inductor's overlap-preserving bucketer does, so that
+    one launch latency is paid instead of several. Members may have
+    different element types (a bucket is lowered to one grouped NCCL call
+    per member, which needs no common type; the runtime's flat staging
+    buffer is used only for buckets of one type); with
+    `mix-element-types=0` a bucket holds one element type.
 
     Candidates are grouped by that key, in program order or, with
     `order=exposed-first`, the least hidden first (Inductor's
@@ -761,6 +788,10 @@ def SchedBucketCollectives
            /*default=*/"false",
            "refuse buckets that would issue collectives of a group in another "
            "order (another collective of the group between their starts) (default: false)">,
+    Option<"mixElementTypes", "mix-element-types", "bool",
+           /*default=*/"true",
+           "collectives of different element types may share a bucket (a "
+           "grouped call per member); otherwise one type per bucket (default: true)">,
     Option<"maxInFlight", "max-in-flight", "int64_t", /*default=*/"0",
            "most collectives of a group in flight at once in the bucketed "
            "function; a function whose buckets would put more in flight is "

@@ -1,0 +1,552 @@
+//===- PipelineSearch.cpp - sched-pipeline's search over variants ---------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The function passes of sched-pipeline are greedy: each stage takes the best
+// step it sees, and the stages are fixed in what they do (reorder for memory
+// first, then overlap, then bucket in program order). The search runs the
+// whole sequence once per variant of the options the user left at their
+// defaults, on the function's input each time, simulates every result as
+// sched-report does and keeps the best one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineSearch.h"
+#include "BlockAnalyses.h"
+#include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/ProgramSimulation.h"
+#include "sched/Dialect/Sched/IR/SchedAttrs.h"
+#include "sched/Dialect/Sched/IR/SchedInterfaces.h"
+#include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <tuple>
+#include <utility>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+std::optional<std::string>
+mlir::sched::validateSearchOptions(const SchedPipelineOptions &options) {
+  if (options.search < 1)
+    return "search must be at least 1 (1: only the default pipeline), got " +
+           std::to_string(options.search);
+  if (options.searchMaxOps < 0)
+    return "search-max-ops must be non-negative, got " +
+           std::to_string(options.searchMaxOps);
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// The variants
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The options of sched-pipeline that the search varies.
+struct Setting {
+  bool reorder, bucket, keepOrder;
+  BucketOrder order;
+};
+
+/// One candidate pipeline: its name (the options that differ from the
+/// user's, as sched-pipeline spells them) and its function passes.
+struct Variant {
+  std::string name;
+  OpPassManager passes{func::FuncOp::getOperationName()};
+};
+
+/// The values one option may take in the search: the user's first.
+template <typename T> using Choices = SmallVector<std::pair<T, StringRef>, 3>;
+} // namespace
+
+/// Returns the settings to try, in the documented order: the user's first,
+/// then those that change one option, then two, and so on; among those that
+/// change as many, the earlier option (reorder, bucketing,
+/// keep-collective-order) changed first, each option's alternatives in the
+/// order listed. An option the user gave is never changed.
+static SmallVector<std::pair<Setting, std::string>>
+enumerateSettings(const SchedPipelineOptions &options) {
+  bool reorderOn = options.reorder;
+  Choices<bool> reorder = {{reorderOn, ""}};
+  if (!options.reorder.hasValue())
+    reorder.push_back({!reorderOn, reorderOn ? "reorder=0" : "reorder=1"});
+  using Bucketing = std::pair<bool, BucketOrder>;
+  bool bucketOn = options.bucket;
+  BucketOrder order = options.bucketOrder;
+  Choices<Bucketing> bucket = {{{bucketOn, order}, ""}};
+  if (bucketOn && !options.bucketOrder.hasValue()) {
+    BucketOrder other = order == BucketOrder::Program
+                            ? BucketOrder::ExposedFirst
+                            : BucketOrder::Program;
+    bucket.push_back({{true, other},
+                      other == BucketOrder::Program
+                          ? "bucket-order=program"
+                          : "bucket-order=exposed-first"});
+  }
+  if (bucketOn && !options.bucket.hasValue())
+    bucket.push_back({{false, order}, "bucket=0"});
+  bool keepOn = options.keepCollectiveOrder;
+  Choices<bool> keep = {{keepOn, ""}};
+  if (!keepOn && !options.keepCollectiveOrder.hasValue())
+    keep.push_back({true, "keep-collective-order=1"});
+
+  // Every combination, in lexicographic order of the choice indices.
+  using Combination = std::pair<std::array<unsigned, 3>, unsigned>;
+  SmallVector<Combination> combinations;
+  for (unsigned r = 0; r < reorder.size(); ++r)
+    for (unsigned b = 0; b < bucket.size(); ++b)
+      for (unsigned k = 0; k < keep.size(); ++k)
+        combinations.push_back(
+            {{r, b, k},
+             unsigned(r != 0) + unsigned(b != 0) + unsigned(k != 0)});
+  // Fewer changes first; then the earlier option changed (a changed option
+  // before an unchanged one), then its earlier alternative.
+  auto key = [](const Combination &c) {
+    std::array<unsigned, 3> unchanged;
+    for (unsigned d = 0; d < 3; ++d)
+      unchanged[d] = c.first[d] == 0;
+    return std::make_tuple(c.second, unchanged, c.first);
+  };
+  std::stable_sort(
+      combinations.begin(), combinations.end(),
+      [&](const auto &a, const auto &b) { return key(a) < key(b); });
+
+  SmallVector<std::pair<Setting, std::string>> settings;
+  for (const auto &[c, changes] : combinations) {
+    Setting setting{reorder[c[0]].first, bucket[c[1]].first.first,
+                    keep[c[2]].first, bucket[c[1]].first.second};
+    std::string name;
+    for (StringRef part :
+         {reorder[c[0]].second, bucket[c[1]].second, keep[c[2]].second})
+      if (!part.empty())
+        name += (name.empty() ? "" : " ") + part.str();
+    settings.push_back({setting, name.empty() ? "default" : name});
+  }
+  return settings;
+}
+
+/// Returns the function passes of `options` changed to `setting`.
+static void buildVariant(const SchedPipelineOptions &options,
+                         const Setting &setting, OpPassManager &passes) {
+  SchedPipelineOptions changed;
+  changed.copyOptionValuesFrom(options);
+  changed.reorder = setting.reorder;
+  changed.bucket = setting.bucket;
+  changed.bucketOrder = setting.order;
+  changed.keepCollectiveOrder = setting.keepOrder;
+  addSchedFunctionPasses(passes, changed);
+}
+
+//===----------------------------------------------------------------------===//
+// Evaluating a result
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The simulated step and peak memory of a function's body.
+struct Evaluation {
+  double stepUs = 0;
+  int64_t peakBytes = 0;
+};
+
+/// Keeps the diagnostics that this thread emits while it lives, so that
+/// only the kept variant's are reported. Diagnostics of other threads (the
+/// functions the pass manager runs in parallel) go on to the next handler.
+class DiagnosticCapture {
+public:
+  explicit DiagnosticCapture(MLIRContext *context)
+      : engine(context->getDiagEngine()), thread(llvm::get_threadid()) {
+    id = engine.registerHandler([this](Diagnostic &diag) -> LogicalResult {
+      if (llvm::get_threadid() != thread)
+        return failure();
+      captured.push_back(std::move(diag));
+      return success();
+    });
+  }
+  ~DiagnosticCapture() { engine.eraseHandler(id); }
+
+  /// Returns the diagnostics kept so far, and forgets them.
+  std::vector<Diagnostic> take() { return std::exchange(captured, {}); }
+
+private:
+  DiagnosticEngine &engine;
+  uint64_t thread;
+  DiagnosticEngine::HandlerID id;
+  std::vector<Diagnostic> captured;
+};
+
+/// What became of one variant.
+struct Outcome {
+  /// Failed: its passes failed; NotSimulated: its result cannot be
+  /// simulated.
+  enum Kind { Valid, OverBudget, Failed, NotSimulated } kind = Failed;
+  Evaluation eval;
+  /// Failed, NotSimulated: the first error.
+  std::string error;
+};
+} // namespace
+
+/// Simulates the body of `func` as sched-report does: the step of its
+/// program order and its peak memory. Emits an error and fails if it cannot.
+static FailureOr<Evaluation> evaluate(func::FuncOp func,
+                                      const LoadedProfile &profile) {
+  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
+  FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);
+  if (failed(target) || failed(measured))
+    return failure();
+  CostModel model(*target);
+  if (*measured)
+    model.setProfile(**measured);
+  Block &body = func.getBody().front();
+  FailureOr<ProgramSimulation> program = buildProgramSimulation(body, model);
+  if (failed(program))
+    return failure();
+  FailureOr<SimResult> result = simulate(program->sim.simOps);
+  if (failed(result))
+    return mlir::emitError(func.getLoc(), "cannot simulate this function");
+  FailureOr<std::vector<int64_t>> memory = getNestedMemoryTimeline(body);
+  if (failed(memory))
+    return failure();
+  Evaluation eval;
+  eval.stepUs = result->makespanUs;
+  for (int64_t bytes : *memory)
+    eval.peakBytes = std::max(eval.peakBytes, bytes);
+  return eval;
+}
+
+/// Gives `func` the body and attributes of `copy` (a detached clone).
+static void restoreFunction(func::FuncOp func, func::FuncOp copy) {
+  IRMapping mapping;
+  Region body;
+  copy.getBody().cloneInto(&body, mapping);
+  func.getBody().takeBody(body);
+  func->setAttrs(copy->getAttrDictionary());
+}
+
+/// Returns the first error among `diagnostics`, or a placeholder.
+static std::string getFirstError(ArrayRef<Diagnostic> diagnostics) {
+  for (const Diagnostic &diag : diagnostics)
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      return diag.str();
+  return "the pipeline failed";
+}
+
+/// Returns `us` with three decimals.
+static std::string formatUs(double us) {
+  return llvm::formatv("{0:F3}", us).str();
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The module's op count, shared by the two passes of the search.
+struct ModuleSize {
+  int64_t numOps = 0;
+};
+
+/// Counts the ops of the module, before any function pass changes them.
+struct CountModuleOps
+    : public PassWrapper<CountModuleOps, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CountModuleOps)
+
+  explicit CountModuleOps(std::shared_ptr<ModuleSize> size)
+      : size(std::move(size)) {}
+  StringRef getArgument() const final { return "sched-count-module-ops"; }
+  StringRef getDescription() const final {
+    return "count the ops of the module for sched-pipeline's search";
+  }
+  void runOnOperation() override {
+    markAllAnalysesPreserved();
+    size->numOps = 0;
+    getOperation()->walk([&](Operation *) { ++size->numOps; });
+  }
+
+  std::shared_ptr<ModuleSize> size;
+};
+
+struct PipelineSearch
+    : public PassWrapper<PipelineSearch, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineSearch)
+
+  PipelineSearch(const SchedPipelineOptions &options,
+                 std::shared_ptr<ModuleSize> moduleSize);
+  PipelineSearch(const PipelineSearch &other) = default;
+
+  StringRef getArgument() const final { return "sched-pipeline-search"; }
+  StringRef getDescription() const final {
+    return "run sched-pipeline's function passes once per variant and keep "
+           "the best result";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    for (const Variant &variant : variants)
+      variant.passes.getDependentDialects(registry);
+  }
+  LogicalResult initialize(MLIRContext *) override {
+    profile.load(profilePath);
+    return success();
+  }
+  void runOnOperation() override;
+
+private:
+  /// Returns why `func` is not searched, or nothing if it is.
+  std::optional<std::string> whyNotSearched(func::FuncOp func) const;
+  /// Runs every variant on `func` (whose input `input` evaluates to
+  /// `inputEval`) and leaves the best result in it.
+  void search(func::FuncOp func, func::FuncOp input, Evaluation inputEval);
+  /// Runs variant `index` on `func`, leaves the diagnostics of its passes in
+  /// `diagnostics` (those of the simulation are dropped) and judges its
+  /// result against the budget and the default's peak (for the default
+  /// itself: none yet).
+  Outcome runVariant(func::FuncOp func, unsigned index, DiagnosticCapture &cap,
+                     std::vector<Diagnostic> &diagnostics,
+                     std::optional<int64_t> defaultPeak, int64_t budget);
+  /// Returns the memory budget for an input of peak `inputPeak`: the
+  /// `memory-budget`, or the input's peak plus `memory-slack`, saturated,
+  /// and at most the target's HBM capacity.
+  int64_t computeBudget(func::FuncOp func, int64_t inputPeak) const;
+  /// Emits the remarks on the outcome of the search.
+  void remarkOnSearch(func::FuncOp func, ArrayRef<Outcome> outcomes,
+                      unsigned best) const;
+
+  std::vector<Variant> variants;
+  /// Read only: the functions run in parallel.
+  std::shared_ptr<ModuleSize> moduleSize;
+  int64_t searchMaxOps;
+  int64_t memoryBudget;
+  double memorySlack;
+  bool explain;
+  std::string profilePath;
+  LoadedProfile profile;
+};
+} // namespace
+
+PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
+                               std::shared_ptr<ModuleSize> moduleSize)
+    : moduleSize(std::move(moduleSize)), searchMaxOps(options.searchMaxOps),
+      memoryBudget(options.memoryBudget), memorySlack(options.memorySlack),
+      explain(options.explain), profilePath(options.profile) {
+  SmallVector<std::pair<Setting, std::string>> settings =
+      enumerateSettings(options);
+  size_t count = std::min<size_t>(settings.size(), options.search);
+  variants.resize(count);
+  for (size_t i = 0; i < count; ++i) {
+    variants[i].name = settings[i].second;
+    buildVariant(options, settings[i].first, variants[i].passes);
+  }
+}
+
+std::optional<std::string>
+PipelineSearch::whyNotSearched(func::FuncOp func) const {
+  if (func.isExternal() || variants.size() < 2)
+    return std::string();
+  // A stage of a pipeline-parallel module is judged by the stages together
+  // (StageGuard.cpp), not by its own step.
+  if (func->hasAttr(getRanksAttrName()))
+    return std::string("a pipeline stage is scheduled with the default "
+                       "pipeline only");
+  if (!func.getBody().hasOneBlock())
+    return std::string("the body has more than one block");
+  if (moduleSize->numOps > searchMaxOps)
+    return llvm::formatv("the module has {0} ops, more than "
+                         "search-max-ops={1}",
+                         moduleSize->numOps, searchMaxOps)
+        .str();
+  // Without a collective every variant gives the same order.
+  WalkResult found = func.getBody().walk([](Operation *op) {
+    return isa<CollectiveOpInterface>(op) ? WalkResult::interrupt()
+                                          : WalkResult::advance();
+  });
+  if (!found.wasInterrupted())
+    return std::string("no collectives");
+  return std::nullopt;
+}
+
+int64_t PipelineSearch::computeBudget(func::FuncOp func,
+                                      int64_t inputPeak) const {
+  int64_t budget = std::numeric_limits<int64_t>::max();
+  double slackBytes = std::ceil(static_cast<double>(inputPeak) * memorySlack);
+  if (memoryBudget > 0)
+    budget = memoryBudget;
+  else if (slackBytes < static_cast<double>(budget - inputPeak))
+    budget = inputPeak + static_cast<int64_t>(slackBytes);
+  if (TargetAttr target = TargetAttr::lookup(func))
+    budget = std::min(budget, target.getHbmCapacity());
+  return budget;
+}
+
+void PipelineSearch::runOnOperation() {
+  func::FuncOp func = getOperation();
+  std::optional<std::string> notSearched = whyNotSearched(func);
+  std::optional<Evaluation> inputEval;
+  if (!notSearched) {
+    // The input's peak sets the budget; an input the simulator cannot take
+    // gets the default pipeline, which reports why.
+    DiagnosticCapture capture(&getContext());
+    FailureOr<Evaluation> eval = evaluate(func, profile);
+    if (succeeded(eval))
+      inputEval = *eval;
+    else
+      notSearched = "the input cannot be simulated";
+  }
+  if (!inputEval) {
+    if (explain && notSearched && !notSearched->empty())
+      emitFunctionRemark(func, 0, 1)
+          << "search: not searched: " << *notSearched;
+    if (failed(runPipeline(variants.front().passes, func)))
+      signalPassFailure();
+    return;
+  }
+  func::FuncOp input = func.clone();
+  search(func, input, *inputEval);
+  input.erase();
+}
+
+Outcome PipelineSearch::runVariant(func::FuncOp func, unsigned index,
+                                   DiagnosticCapture &capture,
+                                   std::vector<Diagnostic> &diagnostics,
+                                   std::optional<int64_t> defaultPeak,
+                                   int64_t budget) {
+  Outcome outcome;
+  LogicalResult ran = runPipeline(variants[index].passes, func);
+  diagnostics = capture.take();
+  if (failed(ran)) {
+    outcome.error = getFirstError(diagnostics);
+    return outcome;
+  }
+  FailureOr<Evaluation> eval = evaluate(func, profile);
+  std::vector<Diagnostic> evaluation = capture.take();
+  if (failed(eval)) {
+    outcome.kind = Outcome::NotSimulated;
+    outcome.error = getFirstError(evaluation);
+    return outcome;
+  }
+  outcome.eval = *eval;
+  // The default's own peak is always allowed: it is today's pipeline.
+  bool fits = !defaultPeak || eval->peakBytes <= *defaultPeak ||
+              eval->peakBytes <= budget;
+  outcome.kind = fits ? Outcome::Valid : Outcome::OverBudget;
+  return outcome;
+}
+
+/// Returns whether `a` is a better result than `b`: a shorter step (to the
+/// nanosecond), then a lower peak.
+static bool isBetter(const Evaluation &a, const Evaluation &b) {
+  int64_t stepA = std::llround(a.stepUs * 1000);
+  int64_t stepB = std::llround(b.stepUs * 1000);
+  if (stepA != stepB)
+    return stepA < stepB;
+  return a.peakBytes < b.peakBytes;
+}
+
+void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
+                            Evaluation inputEval) {
+  int64_t budget = computeBudget(func, inputEval.peakBytes);
+  std::vector<Outcome> outcomes;
+  std::vector<Diagnostic> kept;
+  func::FuncOp best;
+  unsigned bestIndex = 0;
+  {
+    DiagnosticCapture capture(&getContext());
+    outcomes.push_back(
+        runVariant(func, 0, capture, kept, std::nullopt, budget));
+    if (outcomes.front().kind == Outcome::Valid)
+      best = func.clone();
+    for (unsigned index = 1; best && index < variants.size(); ++index) {
+      restoreFunction(func, input);
+      getAnalysisManager().invalidate({});
+      std::vector<Diagnostic> diagnostics;
+      outcomes.push_back(runVariant(func, index, capture, diagnostics,
+                                    outcomes.front().eval.peakBytes, budget));
+      const Outcome &outcome = outcomes.back();
+      if (outcome.kind != Outcome::Valid ||
+          !isBetter(outcome.eval, outcomes[bestIndex].eval))
+        continue;
+      best.erase();
+      best = func.clone();
+      bestIndex = index;
+      kept = std::move(diagnostics);
+    }
+  }
+  // The kept variant's diagnostics; the default pipeline's if it failed,
+  // as without the search.
+  for (Diagnostic &diag : kept)
+    getContext().getDiagEngine().emit(std::move(diag));
+  const Outcome &first = outcomes.front();
+  if (first.kind == Outcome::Failed)
+    return signalPassFailure();
+  if (first.kind == Outcome::NotSimulated) {
+    if (explain)
+      emitFunctionRemark(func, 0, 1)
+          << "search: not searched: the default pipeline's result cannot be "
+             "simulated: "
+          << first.error;
+    return;
+  }
+  if (bestIndex + 1 != outcomes.size())
+    restoreFunction(func, best);
+  best.erase();
+  remarkOnSearch(func, outcomes, bestIndex);
+}
+
+void PipelineSearch::remarkOnSearch(func::FuncOp func,
+                                    ArrayRef<Outcome> outcomes,
+                                    unsigned best) const {
+  unsigned count = outcomes.size();
+  if (explain) {
+    for (auto [index, outcome] : llvm::enumerate(outcomes)) {
+      InFlightDiagnostic remark = emitFunctionRemark(func, 0, 1);
+      remark << "search: variant " << index << " (" << variants[index].name
+             << "): ";
+      if (outcome.kind == Outcome::Failed ||
+          outcome.kind == Outcome::NotSimulated) {
+        remark << (outcome.kind == Outcome::Failed ? "failed: "
+                                                   : "cannot be simulated: ")
+               << outcome.error;
+        continue;
+      }
+      remark << "step " << formatUs(outcome.eval.stepUs) << " us, peak "
+             << formatBytes(outcome.eval.peakBytes);
+      if (outcome.kind == Outcome::OverBudget)
+        remark << ", over the memory budget";
+    }
+  }
+  const Evaluation &before = outcomes.front().eval;
+  const Evaluation &after = outcomes[best].eval;
+  if (best == 0) {
+    if (explain)
+      emitFunctionRemark(func, 0, 1)
+          << "search: the default pipeline is the best of " << count
+          << " variants (step " << formatUs(before.stepUs) << " us)";
+    return;
+  }
+  double percent = before.stepUs > 0
+                       ? 100.0 * (after.stepUs - before.stepUs) / before.stepUs
+                       : 0.0;
+  emitFunctionRemark(func, 0, 1)
+      << "search: variant " << best << " of " << count << " ("
+      << variants[best].name << ") wins: step " << formatUs(before.stepUs)
+      << " -> " << formatUs(after.stepUs) << " us ("
+      << llvm::formatv("{0:F1}", percent) << " %), peak "
+      << formatBytesChange(before.peakBytes, after.peakBytes);
+}
+
+void mlir::sched::addPipelineSearch(OpPassManager &pm,
+                                    const SchedPipelineOptions &options) {
+  auto size = std::make_shared<ModuleSize>();
+  pm.addPass(std::make_unique<CountModuleOps>(size));
+  pm.nest<func::FuncOp>().addPass(
+      std::make_unique<PipelineSearch>(options, std::move(size)));
+}

@@ -185,7 +185,10 @@ unsigned ProgramBuilder::openRegion(Operation *op, StringRef kind) {
 
 void ProgramBuilder::bind(Value arg, const Exits &exits,
                           std::optional<unsigned> start) {
-  valueExits[arg] = exits;
+  // `exits` may be another value's entry of `valueExits`, which inserting
+  // `arg` can move: copy it first.
+  Exits copy = exits;
+  valueExits[arg] = std::move(copy);
   if (start)
     futureStart[arg] = *start;
   else

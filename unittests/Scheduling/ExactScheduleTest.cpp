@@ -15,6 +15,7 @@
 #include "sched/Scheduling/ExactSchedule.h"
 #include "sched/Analysis/LowerBounds.h"
 
+#include "Analysis/SimOpBuilders.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -25,31 +26,9 @@
 
 using namespace mlir;
 using namespace mlir::sched;
+using namespace mlir::sched::unittest;
 
 namespace {
-SimOp run(double us, SmallVector<unsigned, 2> deps = {}) {
-  SimOp op;
-  op.kind = SimOp::Kind::Compute;
-  op.durationUs = us;
-  op.deps = deps;
-  return op;
-}
-SimOp startOn(double us, unsigned stream = 0,
-              SmallVector<unsigned, 2> deps = {}) {
-  SimOp op;
-  op.kind = SimOp::Kind::Start;
-  op.durationUs = us;
-  op.stream = stream;
-  op.deps = deps;
-  return op;
-}
-SimOp waitOn(unsigned startPos) {
-  SimOp op;
-  op.kind = SimOp::Kind::Wait;
-  op.start = startPos;
-  op.deps = {startPos};
-  return op;
-}
 
 /// A random program of `numOps` ops: compute, starts on two streams and
 /// their waits, each with up to two dependences on earlier ops; most starts
@@ -114,50 +93,6 @@ std::vector<SimOp> randomLayers(std::mt19937 &rng, unsigned numLayers) {
   return ops;
 }
 
-double makespanOf(ArrayRef<SimOp> ops, ArrayRef<unsigned> order) {
-  FailureOr<SimResult> result = simulate(ops, order);
-  EXPECT_TRUE(succeeded(result));
-  return succeeded(result) ? result->makespanUs
-                           : std::numeric_limits<double>::infinity();
-}
-
-std::vector<SmallVector<unsigned, 4>> predecessors(ArrayRef<SimOp> ops) {
-  std::vector<SmallVector<unsigned, 4>> preds(ops.size());
-  for (auto [pos, op] : llvm::enumerate(ops)) {
-    preds[pos].append(op.deps.begin(), op.deps.end());
-    if (op.kind == SimOp::Kind::Wait)
-      preds[pos].push_back(op.start);
-  }
-  return preds;
-}
-
-/// The smallest makespan over every order that keeps the dependences.
-double bruteForce(ArrayRef<SimOp> ops) {
-  unsigned n = ops.size();
-  std::vector<SmallVector<unsigned, 4>> preds = predecessors(ops);
-  std::vector<bool> placed(n, false);
-  std::vector<unsigned> order;
-  double best = std::numeric_limits<double>::infinity();
-  auto search = [&](auto &self) -> void {
-    if (order.size() == n) {
-      best = std::min(best, makespanOf(ops, order));
-      return;
-    }
-    for (unsigned pos = 0; pos < n; ++pos) {
-      if (placed[pos] ||
-          llvm::any_of(preds[pos], [&](unsigned p) { return !placed[p]; }))
-        continue;
-      placed[pos] = true;
-      order.push_back(pos);
-      self(self);
-      order.pop_back();
-      placed[pos] = false;
-    }
-  };
-  search(search);
-  return best;
-}
-
 /// A random order that keeps the dependences: a random ready op each time.
 std::vector<unsigned> randomOrder(std::mt19937 &rng, ArrayRef<SimOp> ops) {
   unsigned n = ops.size();
@@ -216,7 +151,7 @@ TEST(SubsetBoundTest, CountsEveryAncestorOfACollective) {
       run(4),   run(4), run(1, {0}), run(1, {1}), startOn(10, 0, {2, 3}),
       waitOn(4)};
   EXPECT_DOUBLE_EQ(subsetBound(ops), 20);
-  EXPECT_DOUBLE_EQ(bruteForce(ops), 20);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 20);
 }
 
 TEST(SubsetBoundTest, ComputeAfterTheLastCollective) {
@@ -225,7 +160,7 @@ TEST(SubsetBoundTest, ComputeAfterTheLastCollective) {
   std::vector<SimOp> ops = {startOn(6), waitOn(0), run(3, {1}), run(3, {1}),
                             run(5)};
   EXPECT_DOUBLE_EQ(subsetBound(ops), 12);
-  EXPECT_DOUBLE_EQ(bruteForce(ops), 12);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 12);
 }
 
 TEST(SubsetBoundTest, RejectsMalformedOrders) {
@@ -260,7 +195,7 @@ TEST(SubsetBoundTest, NoOrderIsFasterOnRandomPrograms) {
     FailureOr<SimResult> sim = simulate(ops);
     ASSERT_TRUE(succeeded(sim));
     double lower = subsetBound(ops);
-    ASSERT_LE(lower, bruteForce(ops) + 1e-9) << "trial " << trial;
+    ASSERT_LE(lower, bestMakespanOverOrders(ops) + 1e-9) << "trial " << trial;
     EXPECT_GE(lower, sim->streamBoundUs - 1e-9) << "trial " << trial;
     EXPECT_GE(lower, sim->criticalPathUs - 1e-9) << "trial " << trial;
     FailureOr<double> headTail = computeHeadTailBound(ops);
@@ -299,7 +234,7 @@ TEST(ExactScheduleTest, EqualsBruteForceOnSmallPrograms) {
     FailureOr<ExactSchedule> exact = findExactSchedule(ops);
     ASSERT_TRUE(succeeded(exact));
     ASSERT_TRUE(exact->proven) << "trial " << trial;
-    double best = bruteForce(ops);
+    double best = bestMakespanOverOrders(ops);
     ASSERT_NEAR(exact->makespanUs, best, 1e-9) << "trial " << trial;
     ASSERT_NEAR(makespanOf(ops, exact->order), best, 1e-9) << "trial " << trial;
   }
@@ -371,30 +306,9 @@ MemoryProblem randomMemory(std::mt19937 &rng, ArrayRef<SimOp> ops) {
 /// whose peak is at most `budget`; infinity if none.
 double bruteForceWithin(ArrayRef<SimOp> ops, const MemoryProblem &memory,
                         int64_t budget) {
-  unsigned n = ops.size();
-  std::vector<SmallVector<unsigned, 4>> preds = predecessors(ops);
-  std::vector<bool> placed(n, false);
-  std::vector<unsigned> order;
-  double best = std::numeric_limits<double>::infinity();
-  auto search = [&](auto &self) -> void {
-    if (order.size() == n) {
-      if (computePeak(memory, order) <= budget)
-        best = std::min(best, makespanOf(ops, order));
-      return;
-    }
-    for (unsigned pos = 0; pos < n; ++pos) {
-      if (placed[pos] ||
-          llvm::any_of(preds[pos], [&](unsigned p) { return !placed[p]; }))
-        continue;
-      placed[pos] = true;
-      order.push_back(pos);
-      self(self);
-      order.pop_back();
-      placed[pos] = false;
-    }
-  };
-  search(search);
-  return best;
+  return bestMakespanOverOrders(ops, [&](ArrayRef<unsigned> order) {
+    return computePeak(memory, order) <= budget;
+  });
 }
 
 /// The step of the unit tests below: a gather of 6 (0) whose result (100

@@ -13,10 +13,15 @@ data-parallel (8 ranks) and a tensor-parallel (2 ranks) group with random
 times, their waits, and random dependences; it is written as sched IR with
 `time_ns` costs, run through `sched-pipeline` (h200-sxm target), and the
 result reported with `exact-max-ops=64`: the exact solver's optimum of the
-scheduled block and the gap of the pipeline's order to it. The exact
-solver ignores memory, so the pipeline runs twice: with its defaults (a
-memory budget 5 % over the input's peak, 2 collectives in flight) and with
-memory out of the way (`max-in-flight=64 memory-slack=10`).
+scheduled block and the gap of the pipeline's order to it. The pipeline
+runs twice: with its defaults (a memory budget 5 % over the peak of the
+order sched-schedule-overlap is given, 2 collectives in flight) and with
+memory out of the way (`max-in-flight=64 memory-slack=10`). The default
+run is compared with the unconstrained optimum and with the optimum under
+the same budget: the IR that sched-schedule-overlap was given (dumped with
+--mlir-print-ir-before) gives the budget (sched-report memory-slack=0.05
+computes it as the pass does), and sched-report memory-budget=B solves the
+scheduled block within it.
 
 usage: gap.py [--build build] [--count 200] [--seed 21]
 """
@@ -83,19 +88,43 @@ def program(rng, num_ops):
 UNLIMITED = "max-in-flight=64 memory-slack=10"
 
 
-def report(opt, path, pipeline):
-    """The sched-report JSON (with the exact solver) of the function of
-    PATH, after sched-pipeline=PIPELINE unless it is None."""
+def report(opt, path, pipeline, extra="", nodes=2000000, target=True):
+    """The sched-report JSON (with the exact solver, sched-report options
+    EXTRA) of the function of PATH, after sched-pipeline=PIPELINE unless it
+    is None."""
     with tempfile.NamedTemporaryFile(suffix=".json") as js:
-        passes = ["--sched-attach-target=preset=h200-sxm"]
+        passes = ["--sched-attach-target=preset=h200-sxm"] if target else []
         if pipeline is not None:
             passes.append("--sched-pipeline=" + pipeline)
-        passes.append("--sched-report=json=%s exact-max-ops=64 exact-max-nodes=2000000" % js.name)
+        passes.append("--sched-report=json=%s exact-max-ops=64 "
+                      "exact-max-nodes=%d %s" % (js.name, nodes, extra))
         r = subprocess.run([opt, path] + passes + ["-o", os.devnull],
                            capture_output=True, text=True)
         if r.returncode:
             sys.exit("sched-opt failed on %s:\n%s" % (path, r.stderr[-2000:]))
         return json.load(open(js.name))["functions"][0]
+
+
+def overlap_budget(opt, path, tmp):
+    """The memory budget that sched-pipeline's sched-schedule-overlap uses
+    on PATH with the defaults: the peak of the IR it is given plus 5 %."""
+    r = subprocess.run(
+        [opt, path, "--sched-attach-target=preset=h200-sxm", "--sched-pipeline",
+         "--mlir-print-ir-before=sched-schedule-overlap",
+         "--mlir-print-ir-module-scope", "--mlir-disable-threading",
+         "-o", os.devnull], capture_output=True, text=True)
+    if r.returncode:
+        sys.exit("sched-opt failed on %s:\n%s" % (path, r.stderr[-2000:]))
+    lines = r.stderr.splitlines()
+    head = next(i for i, l in enumerate(lines)
+                if l.startswith("// -----// IR Dump Before SchedScheduleOverlap"))
+    end = next(i for i in range(head + 1, len(lines)) if lines[i] == "}")
+    dumped = os.path.join(tmp, "before-overlap.mlir")
+    with open(dumped, "w") as f:
+        f.write("\n".join(lines[head + 1:end + 1]) + "\n")
+    budget = report(opt, dumped, None, "memory-slack=0.05", nodes=1,
+                    target=False)
+    return budget["exact"]["memory_budget_bytes"]
 
 
 def percentile(sorted_values, q):
@@ -111,6 +140,8 @@ def main():
     opt = os.path.join(a.build, "bin", "sched-opt")
     rng = random.Random(a.seed)
     gaps, free_gaps, input_gaps, bound_gaps, unproven, sizes = [], [], [], [], 0, []
+    budget_gaps, price, memory_bound_gaps, per_program = [], [], [], []
+    over_budget, memory_bound_above = 0, 0
     worst = {}
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(a.count):
@@ -120,9 +151,29 @@ def main():
             before = report(opt, path, None)
             after = report(opt, path, "")
             free = report(opt, path, UNLIMITED)
-            if not all(r["exact"]["proven"] for r in (before, after, free)):
+            budget = overlap_budget(opt, path, tmp)
+            within = report(opt, path, "", "memory-budget=%d" % budget)
+            if not all(r["exact"]["proven"]
+                       for r in (before, after, free, within)):
                 unproven += 1
                 continue
+            if not within["exact"]["feasible"]:
+                sys.exit("program %d: no order fits the budget of %d bytes"
+                         % (i, budget))
+            over_budget += after["peak_memory_bytes"] > budget
+            best_within = within["exact"]["makespan_us"]
+            budget_gaps.append(100 * (after["makespan_us"] / best_within - 1))
+            price.append(100 * (best_within / after["exact"]["makespan_us"] - 1))
+            memory_bound = within["exact"]["memory_bound_us"]
+            plain_bound = max(after["lower_bounds_us"].values())
+            memory_bound_gaps.append(
+                100 * (best_within / memory_bound - 1) if memory_bound > 0 else 0)
+            memory_bound_above += memory_bound > plain_bound * (1 + 1e-9)
+            if budget_gaps[-1] > worst.get("budget", (-1, 0))[0]:
+                worst["budget"] = (budget_gaps[-1], i)
+            per_program.append((i, budget_gaps[-1], after["makespan_us"],
+                                best_within, after["exact"]["makespan_us"],
+                                budget))
             best = after["exact"]["makespan_us"]
             sizes.append(after["num_ops"])
             gaps.append(100 * (after["makespan_us"] / best - 1))
@@ -134,16 +185,26 @@ def main():
             bound = max(after["lower_bounds_us"].values())
             bound_gaps.append(100 * (best / bound - 1) if bound > 0 else 0)
     for name, values in [("sched-pipeline over optimum", gaps),
+                         ("same, optimum within budget", budget_gaps),
+                         ("budget's price (opt. over opt.)", price),
                          ("unlimited memory over opt.", free_gaps),
                          ("input order over optimum", input_gaps),
-                         ("optimum over best bound", bound_gaps)]:
+                         ("optimum over best bound", bound_gaps),
+                         ("opt. in budget over mem. bound", memory_bound_gaps)]:
         v = sorted(values)
-        print("%-28s mean %6.2f %%  median %6.2f %%  p90 %6.2f %%  max %6.2f %%  "
+        print("%-31s mean %6.2f %%  median %6.2f %%  p90 %6.2f %%  max %6.2f %%  "
               "zero gap %d of %d" % (name, sum(v) / len(v), percentile(v, 0.5),
                                      percentile(v, 0.9), v[-1],
                                      sum(1 for x in v if x < 1e-6), len(v)))
-    print("worst gaps: program %d with the defaults, %d with unlimited memory "
-          "(0-based, in generation order)" % (worst["default"][1], worst["unlimited"][1]))
+    print("worst gaps: program %d with the defaults, %d within the budget, %d "
+          "with unlimited memory (0-based, in generation order)"
+          % (worst["default"][1], worst["budget"][1], worst["unlimited"][1]))
+    print("pipeline orders over their budget: %d; memory-aware bound above "
+          "the unconstrained bounds: %d" % (over_budget, memory_bound_above))
+    print("largest gaps within the budget (program, gap %, pipeline us, "
+          "optimum within budget us, unconstrained optimum us, budget bytes):")
+    for row in sorted(per_program, key=lambda r: (-r[1], r[0]))[:8]:
+        print("  %3d  %6.2f %%  %8.3f  %8.3f  %8.3f  %d" % row)
     print("programs: %d solved (%d-%d ops), %d not proven within the node limit"
           % (len(gaps), min(sizes), max(sizes), unproven))
 

@@ -40,6 +40,14 @@ using namespace mlir::sched;
 /// billion iterations is an error, not an exhausted memory.
 static constexpr uint64_t kMaxSimulatedOps = 1 << 24;
 
+/// Set by CallsAsLeaves on this thread.
+static thread_local bool callsAsLeaves = false;
+
+CallsAsLeaves::CallsAsLeaves() : previous(callsAsLeaves) {
+  callsAsLeaves = true;
+}
+CallsAsLeaves::~CallsAsLeaves() { callsAsLeaves = previous; }
+
 namespace {
 /// Positions, in the flat list, that stand for the completion of a value or
 /// an op.
@@ -185,7 +193,10 @@ unsigned ProgramBuilder::openRegion(Operation *op, StringRef kind) {
 
 void ProgramBuilder::bind(Value arg, const Exits &exits,
                           std::optional<unsigned> start) {
-  valueExits[arg] = exits;
+  // `exits` may be another value's entry of `valueExits`, which inserting
+  // `arg` can move: copy it first.
+  Exits copy = exits;
+  valueExits[arg] = std::move(copy);
   if (start)
     futureStart[arg] = *start;
   else
@@ -322,7 +333,7 @@ FailureOr<Exits> ProgramBuilder::copyOp(Operation &op, const Exits &deps) {
   if (auto region = dyn_cast<scf::ExecuteRegionOp>(op);
       region && region.getRegion().hasOneBlock())
     return copyExecuteRegion(region, deps);
-  if (auto call = dyn_cast<func::CallOp>(op))
+  if (auto call = dyn_cast<func::CallOp>(op); call && !callsAsLeaves)
     if (func::FuncOp callee = getCollectiveCallee(call))
       return copyCall(call, callee, deps);
   if (op.getNumRegions() > 0 && !isa<CollectiveOpInterface, WaitOp>(op))

@@ -45,8 +45,39 @@ double mlir::sched::getLowerBoundUs(const FunctionReport &report) {
                    report.sim.streamBoundUs, report.sim.criticalPathUs});
 }
 
+/// Describes the budget of `exact` in `report`, if it has one: " within a
+/// budget of B (peak P)", and where the reported order does not fit it,
+/// "; this order's peak Q is over it" inside the parentheses.
+static std::string describeBudget(const FunctionReport &report) {
+  const FunctionReport::Exact &exact = *report.exact;
+  if (!exact.memoryBudgetBytes)
+    return "";
+  std::string text =
+      " within a budget of " + formatBytes(*exact.memoryBudgetBytes);
+  std::string details;
+  if (exact.feasible)
+    details = "peak " + formatBytes(exact.peakBytes);
+  if (report.peakMemoryBytes > *exact.memoryBudgetBytes)
+    details += (details.empty() ? "" : "; ") +
+               std::string("this order's peak ") +
+               formatBytes(report.peakMemoryBytes) + " is over it";
+  return details.empty() ? text : text + " (" + details + ")";
+}
+
 std::string mlir::sched::describeExact(const FunctionReport &report) {
   const FunctionReport::Exact &exact = *report.exact;
+  std::string budget = describeBudget(report);
+  const char *contention = report.uncontended ? " without contention" : "";
+  if (!exact.feasible)
+    return exact.proven
+               ? llvm::formatv("exact solver: no order fits{0}, {1} nodes",
+                               budget, exact.nodes)
+                     .str()
+               : llvm::formatv("exact solver stopped after {0} nodes: no "
+                               "order found{1}, optimum at least {2:F3} us{3}",
+                               exact.nodes, budget, exact.lowerBoundUs,
+                               contention)
+                     .str();
   // The solver plans without contention: compare it with this order's
   // uncontended step.
   double makespanUs = report.uncontended ? report.uncontended->makespanUs
@@ -56,17 +87,21 @@ std::string mlir::sched::describeExact(const FunctionReport &report) {
                    : 0;
   if (exact.proven)
     return llvm::formatv(
-               "exact optimum {0:F3} us{3} ({1}, {2} nodes)", exact.makespanUs,
+               "exact optimum {1:F3} us{4}{0} ({2}, {3} nodes)", budget,
+               exact.makespanUs,
                gap <= 1e-3 ? std::string("this order is optimal")
-                           : llvm::formatv("this order {0:F2} % "
-                                           "above it",
-                                           gap)
-                                 .str(),
-               exact.nodes, report.uncontended ? " without contention" : "")
+               : gap < 0
+                   ? llvm::formatv("this order {0:F2} % below it", -gap).str()
+                   : llvm::formatv("this order {0:F2} % "
+                                   "above it",
+                                   gap)
+                         .str(),
+               exact.nodes, contention)
         .str();
   return llvm::formatv("exact solver stopped after {0} nodes: best order "
-                       "{1:F3} us, optimum at least {2:F3} us{3}",
-                       exact.nodes, exact.makespanUs, exact.lowerBoundUs,
+                       "{2:F3} us{1}, optimum at least {3:F3} us{4}",
+                       exact.nodes, budget, exact.makespanUs,
+                       exact.lowerBoundUs,
                        report.uncontended ? " (without contention)" : "")
       .str();
 }
@@ -198,6 +233,32 @@ static void writeJSONRegions(llvm::json::OStream &json,
   });
 }
 
+/// Writes the members of the `exact` object of the JSON report; the budget's
+/// only with one, and the times as null where no order fits.
+static void writeJSONExact(llvm::json::OStream &json,
+                           const FunctionReport::Exact &exact) {
+  auto time = [&](StringRef key, double us) {
+    if (std::isfinite(us))
+      json.attribute(key, us);
+    else
+      json.attribute(key, nullptr);
+  };
+  if (exact.feasible)
+    json.attribute("makespan_us", exact.makespanUs);
+  else
+    json.attribute("makespan_us", nullptr);
+  time("lower_bound_us", exact.lowerBoundUs);
+  json.attribute("proven", exact.proven);
+  json.attribute("nodes", static_cast<int64_t>(exact.nodes));
+  if (!exact.memoryBudgetBytes)
+    return;
+  json.attribute("memory_budget_bytes", *exact.memoryBudgetBytes);
+  json.attribute("feasible", exact.feasible);
+  if (exact.feasible)
+    json.attribute("peak_memory_bytes", exact.peakBytes);
+  time("memory_bound_us", exact.memoryBoundUs);
+}
+
 void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
                                   raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
@@ -231,12 +292,8 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
             json.attribute("subset", r.subsetBoundUs);
           });
           if (r.exact)
-            json.attributeObject("exact", [&] {
-              json.attribute("makespan_us", r.exact->makespanUs);
-              json.attribute("lower_bound_us", r.exact->lowerBoundUs);
-              json.attribute("proven", r.exact->proven);
-              json.attribute("nodes", static_cast<int64_t>(r.exact->nodes));
-            });
+            json.attributeObject("exact",
+                                 [&] { writeJSONExact(json, *r.exact); });
           json.attribute("peak_memory_bytes", r.peakMemoryBytes);
           json.attribute("peak_memory_step", static_cast<int64_t>(r.peakStep));
           if (!r.regions.empty())

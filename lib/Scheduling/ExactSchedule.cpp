@@ -29,10 +29,25 @@
 // whose collective has ended, and a ready compute op of no time, are placed
 // at once (placing them later can only delay what they enable).
 //
+// Under a memory budget the search places an op only where the bytes live
+// while it runs (PeakMemory.h's alloc/run/free model, kept incrementally)
+// stay within the budget, and the prunings stay sound:
+//
+// * Bounds of the unconstrained rest bound its constrained completions too
+//   (fewer orders); the ops that must precede others under the budget
+//   (computeMemoryPredecessors) only remove orders that do not fit.
+// * Dominance: the live bytes after a partial order depend only on its set
+//   of ops, so two partial orders of the same set have the same completions
+//   within the budget.
+// * A free choice is taken without branching only if it fits and does not
+//   grow the bytes live after it (it frees at least what it keeps): moved
+//   first, it then adds no bytes to the steps it overtakes.
+//
 //===----------------------------------------------------------------------===//
 
 #include "sched/Scheduling/ExactSchedule.h"
 #include "sched/Analysis/LowerBounds.h"
+#include "sched/Scheduling/StepBuffers.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -40,6 +55,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 using namespace mlir;
@@ -51,7 +67,11 @@ using Kind = SimOp::Kind;
 /// The depth-first branch-and-bound over the orders of one block.
 class ExactSearch {
 public:
-  ExactSearch(ArrayRef<SimOp> ops, const ExactScheduleOptions &options);
+  /// Searches the orders of `ops`; with `buffers` (the index of
+  /// `options.memory`), those within `options.memoryBudget`, where each op
+  /// also comes after `extraPreds` (bit masks, one per op).
+  ExactSearch(ArrayRef<SimOp> ops, const ExactScheduleOptions &options,
+              const StepBuffers *buffers, ArrayRef<uint64_t> extraPreds);
 
   /// Searches from the empty order with `bestUs` (of `bestOrder`) the best
   /// known; returns whether the search finished within its limits.
@@ -75,6 +95,13 @@ private:
   /// The rest of the block as ops of its own (see above).
   std::vector<SimOp> buildRest() const;
   bool isPending(unsigned start) const;
+  /// The bytes live while `pos` runs next, and by how much it changes the
+  /// bytes live after it (0 and 0 without a memory budget).
+  int64_t getStepBytes(unsigned pos) const;
+  int64_t getLiveChange(unsigned pos) const;
+  /// Places `pos` in the memory state, or takes it back.
+  void placeMemory(unsigned pos);
+  void unplaceMemory(unsigned pos);
 
   ArrayRef<SimOp> ops;
   const ExactScheduleOptions &options;
@@ -91,6 +118,11 @@ private:
   std::vector<double> streamFree, collectiveEnd;
   double remainingCompute = 0;
   std::vector<double> remainingComm;
+  // The memory state: bytes live after the partial order, and the users of
+  // each buffer not placed yet.
+  const StepBuffers *buffers;
+  int64_t live = 0;
+  std::vector<unsigned> remainingUsers;
 
   double bestUs = std::numeric_limits<double>::infinity();
   std::vector<unsigned> bestOrder;
@@ -102,11 +134,24 @@ private:
 } // namespace
 
 ExactSearch::ExactSearch(ArrayRef<SimOp> ops,
-                         const ExactScheduleOptions &options)
-    : ops(ops), options(options), n(ops.size()) {
+                         const ExactScheduleOptions &options,
+                         const StepBuffers *buffers,
+                         ArrayRef<uint64_t> extraPreds)
+    : ops(ops), options(options), n(ops.size()), buffers(buffers) {
   fullMask = n == 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
   predMask.assign(n, 0);
+  if (!extraPreds.empty())
+    predMask.assign(extraPreds.begin(), extraPreds.end());
   waitMask.assign(n, 0);
+  if (buffers) {
+    const MemoryProblem &memory = *options.memory;
+    remainingUsers.resize(memory.buffers.size());
+    for (auto [b, buffer] : llvm::enumerate(memory.buffers)) {
+      remainingUsers[b] = buffers->users[b].size();
+      if (!buffer.def && (buffer.liveOut || remainingUsers[b] > 0))
+        live += buffer.size;
+    }
+  }
   for (auto [pos, op] : llvm::enumerate(ops)) {
     for (unsigned dep : op.deps)
       predMask[pos] |= uint64_t(1) << dep;
@@ -137,6 +182,43 @@ bool ExactSearch::run(double knownUs, ArrayRef<unsigned> knownOrder) {
 
 bool ExactSearch::isPending(unsigned start) const {
   return ((placed >> start) & 1) && (waitMask[start] & ~placed);
+}
+
+int64_t ExactSearch::getStepBytes(unsigned pos) const {
+  if (!buffers)
+    return 0;
+  return live + buffers->allocated[pos] +
+         (order.empty() ? buffers->unusedEntry : 0);
+}
+
+int64_t ExactSearch::getLiveChange(unsigned pos) const {
+  if (!buffers)
+    return 0;
+  const MemoryProblem &memory = *options.memory;
+  int64_t change = 0;
+  for (unsigned b : buffers->defined[pos])
+    if (memory.buffers[b].liveOut || remainingUsers[b] > 0)
+      change += memory.buffers[b].size;
+  for (unsigned b : buffers->used[pos])
+    if (remainingUsers[b] == 1 && !memory.buffers[b].liveOut)
+      change -= memory.buffers[b].size;
+  return change;
+}
+
+void ExactSearch::placeMemory(unsigned pos) {
+  if (!buffers)
+    return;
+  live += getLiveChange(pos);
+  for (unsigned b : buffers->used[pos])
+    --remainingUsers[b];
+}
+
+void ExactSearch::unplaceMemory(unsigned pos) {
+  if (!buffers)
+    return;
+  for (unsigned b : buffers->used[pos])
+    ++remainingUsers[b];
+  live -= getLiveChange(pos);
 }
 
 std::vector<SimOp> ExactSearch::buildRest() const {
@@ -262,9 +344,11 @@ SmallVector<unsigned, 8> ExactSearch::getChoices() const {
     if (((placed >> pos) & 1) || (predMask[pos] & ~placed))
       continue;
     const SimOp &op = ops[pos];
+    if (getStepBytes(pos) > options.memoryBudget)
+      continue;
     bool free = (op.kind == Kind::Wait && collectiveEnd[op.start] <= now) ||
                 (op.kind == Kind::Compute && op.durationUs <= 0);
-    if (free)
+    if (free && getLiveChange(pos) <= 0)
       return {pos};
     ready.push_back(pos);
   }
@@ -304,11 +388,13 @@ void ExactSearch::search() {
     } else {
       now = std::max(now, collectiveEnd[op.start]);
     }
+    placeMemory(pos);
     placed |= uint64_t(1) << pos;
     order.push_back(pos);
     search();
     order.pop_back();
     placed &= ~(uint64_t(1) << pos);
+    unplaceMemory(pos);
     now = savedNow;
     if (op.kind == Kind::Compute) {
       remainingCompute += op.durationUs;
@@ -320,6 +406,151 @@ void ExactSearch::search() {
     if (stopped)
       return;
   }
+}
+
+/// Closes `preds` (bit masks) transitively.
+static void closePredecessors(std::vector<uint64_t> &preds) {
+  unsigned n = preds.size();
+  for (unsigned k = 0; k < n; ++k)
+    for (unsigned i = 0; i < n; ++i)
+      if ((preds[i] >> k) & 1)
+        preds[i] |= preds[k];
+}
+
+/// The bytes that must be live while `b` runs if `a` (or nothing, with
+/// ~0u) runs after it, given the closed predecessors `preds` and their
+/// inverse `succs`: the buffers `b` defines or uses, and every buffer begun
+/// before `b` (live on entry or defined by a predecessor) that is live out
+/// or has a user after `b` (a successor of `b`, or `a` or a successor of
+/// it).
+static int64_t getForcedBytes(const MemoryProblem &memory,
+                              ArrayRef<uint64_t> userMask,
+                              ArrayRef<uint64_t> preds,
+                              ArrayRef<uint64_t> succs, unsigned b,
+                              unsigned a) {
+  uint64_t after = succs[b];
+  if (a != ~0u)
+    after |= succs[a] | (uint64_t(1) << a);
+  int64_t bytes = 0;
+  for (auto [index, buffer] : llvm::enumerate(memory.buffers)) {
+    bool atB = (buffer.def && *buffer.def == b) || ((userMask[index] >> b) & 1);
+    bool begun = !buffer.def || ((preds[b] >> *buffer.def) & 1);
+    bool needed = buffer.liveOut || (userMask[index] & after);
+    if (atB || (begun && needed))
+      bytes += buffer.size;
+  }
+  return bytes;
+}
+
+FailureOr<std::vector<uint64_t>> mlir::sched::computeMemoryPredecessors(
+    ArrayRef<SimOp> ops, const MemoryProblem &memory, int64_t budget) {
+  unsigned n = ops.size();
+  if (n > kMaxExactOps || memory.numSteps != n)
+    return failure();
+  std::vector<uint64_t> preds(n, 0), userMask(memory.buffers.size(), 0);
+  for (auto [pos, op] : llvm::enumerate(ops)) {
+    for (unsigned dep : op.deps)
+      preds[pos] |= uint64_t(1) << dep;
+    if (op.kind == SimOp::Kind::Wait)
+      preds[pos] |= uint64_t(1) << op.start;
+  }
+  for (auto [index, buffer] : llvm::enumerate(memory.buffers)) {
+    if (buffer.def && *buffer.def >= n)
+      return failure();
+    for (unsigned use : buffer.uses) {
+      if (use >= n)
+        return failure();
+      userMask[index] |= uint64_t(1) << use;
+      if (buffer.def && *buffer.def != use)
+        preds[use] |= uint64_t(1) << *buffer.def;
+    }
+  }
+  // Each round adds the orders that the budget forces given the ones known;
+  // at most n rounds, as each adds an edge or stops.
+  for (unsigned round = 0; round <= n; ++round) {
+    closePredecessors(preds);
+    std::vector<uint64_t> succs(n, 0);
+    for (unsigned i = 0; i < n; ++i)
+      for (unsigned j = 0; j < n; ++j)
+        if ((preds[i] >> j) & 1)
+          succs[j] |= uint64_t(1) << i;
+    bool changed = false;
+    for (unsigned b = 0; b < n; ++b) {
+      if ((preds[b] >> b) & 1)
+        return preds;
+      if (getForcedBytes(memory, userMask, preds, succs, b, ~0u) > budget) {
+        // `b` fits nowhere: mark it its own predecessor.
+        preds[b] |= uint64_t(1) << b;
+        return preds;
+      }
+      for (unsigned a = 0; a < n; ++a) {
+        if (a == b || ((preds[b] >> a) & 1))
+          continue;
+        if (getForcedBytes(memory, userMask, preds, succs, b, a) > budget) {
+          preds[b] |= uint64_t(1) << a;
+          changed = true;
+        }
+      }
+    }
+    if (!changed)
+      break;
+  }
+  closePredecessors(preds);
+  return preds;
+}
+
+/// Whether some op of `preds` (closed) is its own predecessor.
+static bool hasCycle(ArrayRef<uint64_t> preds) {
+  for (auto [pos, mask] : llvm::enumerate(preds))
+    if ((mask >> pos) & 1)
+      return true;
+  return false;
+}
+
+/// Returns `ops` with `preds` (closed, acyclic) as their dependences, in a
+/// topological order of them (the least position first).
+static std::vector<SimOp> withPredecessors(ArrayRef<SimOp> ops,
+                                           ArrayRef<uint64_t> preds) {
+  unsigned n = ops.size();
+  std::vector<unsigned> newPos(n, ~0u);
+  std::vector<SimOp> result;
+  uint64_t done = 0;
+  while (result.size() < n) {
+    unsigned pos = 0;
+    while (((done >> pos) & 1) || (preds[pos] & ~done))
+      ++pos;
+    done |= uint64_t(1) << pos;
+    newPos[pos] = result.size();
+    SimOp op = ops[pos];
+    op.deps.clear();
+    for (unsigned dep = 0; dep < n; ++dep)
+      if ((preds[pos] >> dep) & 1)
+        op.deps.push_back(dep);
+    result.push_back(std::move(op));
+  }
+  for (SimOp &op : result) {
+    for (unsigned &dep : op.deps)
+      dep = newPos[dep];
+    llvm::sort(op.deps);
+    if (op.kind == SimOp::Kind::Wait)
+      op.start = newPos[op.start];
+  }
+  return result;
+}
+
+FailureOr<double> mlir::sched::computeMemoryAwareBound(
+    ArrayRef<SimOp> ops, const MemoryProblem &memory, int64_t budget) {
+  FailureOr<std::vector<uint64_t>> preds =
+      computeMemoryPredecessors(ops, memory, budget);
+  if (failed(preds))
+    return failure();
+  if (hasCycle(*preds))
+    return std::numeric_limits<double>::infinity();
+  FailureOr<LowerBounds> bounds =
+      computeLowerBounds(withPredecessors(ops, *preds));
+  if (failed(bounds))
+    return failure();
+  return bounds->getBestUs();
 }
 
 FailureOr<ExactSchedule>
@@ -339,20 +570,53 @@ mlir::sched::findExactSchedule(ArrayRef<SimOp> ops,
     return failure();
   ExactSchedule result;
   result.lowerBoundUs = bounds->getBestUs();
-  if (known->makespanUs <= result.lowerBoundUs * (1 + 1e-9)) {
+  double knownUs = known->makespanUs;
+  std::vector<uint64_t> preds;
+  std::optional<StepBuffers> buffers;
+  if (const MemoryProblem *memory = options.memory) {
+    FailureOr<std::vector<uint64_t>> memoryPreds =
+        computeMemoryPredecessors(ops, *memory, options.memoryBudget);
+    if (failed(memoryPreds))
+      return failure();
+    preds = std::move(*memoryPreds);
+    if (hasCycle(preds)) {
+      result.feasible = false;
+      result.proven = true;
+      result.memoryBoundUs = result.lowerBoundUs =
+          std::numeric_limits<double>::infinity();
+      return result;
+    }
+    FailureOr<LowerBounds> memoryBounds =
+        computeLowerBounds(withPredecessors(ops, preds));
+    if (failed(memoryBounds))
+      return failure();
+    result.memoryBoundUs = memoryBounds->getBestUs();
+    result.lowerBoundUs = std::max(result.lowerBoundUs, result.memoryBoundUs);
+    buffers.emplace(*memory);
+    if (computePeak(*memory, start) > options.memoryBudget) {
+      knownUs = std::numeric_limits<double>::infinity();
+      start.clear();
+    }
+  }
+  if (!start.empty() && knownUs <= result.lowerBoundUs * (1 + 1e-9)) {
     result.order = std::move(start);
-    result.makespanUs = known->makespanUs;
+    result.makespanUs = knownUs;
     result.proven = true;
     result.lowerBoundUs = result.makespanUs;
-    return result;
+  } else {
+    ExactSearch search(ops, options, buffers ? &*buffers : nullptr, preds);
+    result.proven = search.run(knownUs, start);
+    result.order.assign(search.getBestOrder().begin(),
+                        search.getBestOrder().end());
+    result.nodes = search.getNodes();
+    result.feasible = !result.order.empty() || ops.empty();
+    result.makespanUs = result.feasible ? search.getBestUs() : 0;
+    if (result.proven)
+      result.lowerBoundUs = result.feasible
+                                ? result.makespanUs
+                                : std::numeric_limits<double>::infinity();
   }
-  ExactSearch search(ops, options);
-  result.proven = search.run(known->makespanUs, start);
-  result.order.assign(search.getBestOrder().begin(),
-                      search.getBestOrder().end());
-  result.makespanUs = search.getBestUs();
-  result.nodes = search.getNodes();
-  if (result.proven)
-    result.lowerBoundUs = result.makespanUs;
+  if (options.memory && result.feasible)
+    result.peakBytes = computePeak(*options.memory, result.order);
   return result;
 }

@@ -868,7 +868,10 @@ CoverChanges FusionPlanner::coverChangesOfOrder(const Round &state, unsigned lo,
   llvm::DenseMap<unsigned, int64_t> at;
   SmallVector<double> inner = {0.0};
   for (auto [i, group] : llvm::enumerate(order)) {
-    at[group] = lo + i;
+    // Only collectives' starts and waits are looked up, and they are never
+    // fused; `kFused` is DenseMap's empty key and must not be inserted.
+    if (group != Reordering::kFused)
+      at[group] = lo + i;
     inner.push_back(inner.back() + (group == Reordering::kFused
                                         ? fusedTime
                                         : groupTime[group]));

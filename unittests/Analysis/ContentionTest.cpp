@@ -17,36 +17,22 @@
 #include "sched/Analysis/MeasuredProfile.h"
 #include "sched/Analysis/StreamSimulator.h"
 
+#include "Analysis/SimOpBuilders.h"
 #include "gtest/gtest.h"
 
 #include <random>
 
 using namespace mlir;
 using namespace mlir::sched;
+using namespace mlir::sched::unittest;
 
 namespace {
-SimOp run(double us) {
-  SimOp op;
-  op.kind = SimOp::Kind::Compute;
-  op.durationUs = us;
-  return op;
-}
 /// A start of `us` solo microseconds on `stream` that runs at 1 / `comm`
 /// beside compute and slows compute to 1 / `compute`.
 SimOp startOn(double us, unsigned stream, double comm, double compute) {
-  SimOp op;
-  op.kind = SimOp::Kind::Start;
-  op.durationUs = us;
-  op.stream = stream;
+  SimOp op = unittest::startOn(us, stream);
   op.commFactor = comm;
   op.computeFactor = compute;
-  return op;
-}
-SimOp waitOn(unsigned startPos) {
-  SimOp op;
-  op.kind = SimOp::Kind::Wait;
-  op.start = startPos;
-  op.deps = {startPos};
   return op;
 }
 } // namespace

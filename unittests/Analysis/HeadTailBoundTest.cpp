@@ -13,6 +13,7 @@
 
 #include "sched/Analysis/StreamSimulator.h"
 
+#include "Analysis/SimOpBuilders.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -20,31 +21,9 @@
 
 using namespace mlir;
 using namespace mlir::sched;
+using namespace mlir::sched::unittest;
 
 namespace {
-SimOp run(double us, SmallVector<unsigned, 2> deps = {}) {
-  SimOp op;
-  op.kind = SimOp::Kind::Compute;
-  op.durationUs = us;
-  op.deps = deps;
-  return op;
-}
-SimOp startOn(double us, unsigned stream = 0,
-              SmallVector<unsigned, 2> deps = {}) {
-  SimOp op;
-  op.kind = SimOp::Kind::Start;
-  op.durationUs = us;
-  op.stream = stream;
-  op.deps = deps;
-  return op;
-}
-SimOp waitOn(unsigned startPos) {
-  SimOp op;
-  op.kind = SimOp::Kind::Wait;
-  op.start = startPos;
-  op.deps = {startPos};
-  return op;
-}
 
 double bound(ArrayRef<SimOp> ops) {
   FailureOr<double> result = computeHeadTailBound(ops);
@@ -52,45 +31,6 @@ double bound(ArrayRef<SimOp> ops) {
   return succeeded(result) ? *result : 0;
 }
 
-/// Simulates the ops of `ops` in the order `order` (positions into `ops`).
-double makespanOf(ArrayRef<SimOp> ops, ArrayRef<unsigned> order) {
-  FailureOr<SimResult> result = simulate(ops, order);
-  EXPECT_TRUE(succeeded(result));
-  return succeeded(result) ? result->makespanUs : 0;
-}
-
-/// Returns the smallest makespan over every order of `ops` that keeps the
-/// dependences and puts every wait after its start.
-double bestMakespan(ArrayRef<SimOp> ops) {
-  unsigned n = ops.size();
-  std::vector<SmallVector<unsigned, 4>> preds(n);
-  for (unsigned pos = 0; pos < n; ++pos) {
-    preds[pos].append(ops[pos].deps.begin(), ops[pos].deps.end());
-    if (ops[pos].kind == SimOp::Kind::Wait)
-      preds[pos].push_back(ops[pos].start);
-  }
-  std::vector<bool> placed(n, false);
-  std::vector<unsigned> order;
-  double best = std::numeric_limits<double>::infinity();
-  auto search = [&](auto &self) -> void {
-    if (order.size() == n) {
-      best = std::min(best, makespanOf(ops, order));
-      return;
-    }
-    for (unsigned pos = 0; pos < n; ++pos) {
-      if (placed[pos] ||
-          llvm::any_of(preds[pos], [&](unsigned p) { return !placed[p]; }))
-        continue;
-      placed[pos] = true;
-      order.push_back(pos);
-      self(self);
-      order.pop_back();
-      placed[pos] = false;
-    }
-  };
-  search(search);
-  return best;
-}
 } // namespace
 
 TEST(HeadTailBoundTest, FirstGatherAndLastReduceScatterCannotBeHidden) {
@@ -100,7 +40,7 @@ TEST(HeadTailBoundTest, FirstGatherAndLastReduceScatterCannotBeHidden) {
   std::vector<SimOp> ops = {startOn(5), waitOn(0), run(10, {1}),
                             startOn(7, 0, {2}), waitOn(3)};
   EXPECT_DOUBLE_EQ(bound(ops), 22);
-  EXPECT_DOUBLE_EQ(bestMakespan(ops), 22);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 22);
 }
 
 TEST(HeadTailBoundTest, ComputeThatNeedsAGatherCannotStartBeforeIt) {
@@ -113,7 +53,7 @@ TEST(HeadTailBoundTest, ComputeThatNeedsAGatherCannotStartBeforeIt) {
   ASSERT_TRUE(succeeded(sim));
   EXPECT_DOUBLE_EQ(sim->streamBoundUs, 24);
   EXPECT_DOUBLE_EQ(bound(ops), 25);
-  EXPECT_DOUBLE_EQ(bestMakespan(ops), 25);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 25);
 }
 
 TEST(HeadTailBoundTest, WeightGradientsAfterTheLastCollective) {
@@ -122,7 +62,7 @@ TEST(HeadTailBoundTest, WeightGradientsAfterTheLastCollective) {
   // compute stream is busy for 9.
   std::vector<SimOp> ops = {run(6), startOn(8, 0, {0}), run(3), waitOn(1)};
   EXPECT_DOUBLE_EQ(bound(ops), 14);
-  EXPECT_DOUBLE_EQ(bestMakespan(ops), 14);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 14);
 }
 
 TEST(HeadTailBoundTest, SumsOverAncestorsThatAreNotOnOneChain) {
@@ -134,7 +74,7 @@ TEST(HeadTailBoundTest, SumsOverAncestorsThatAreNotOnOneChain) {
   ASSERT_TRUE(succeeded(sim));
   EXPECT_DOUBLE_EQ(sim->criticalPathUs, 14);
   EXPECT_DOUBLE_EQ(bound(ops), 22);
-  EXPECT_DOUBLE_EQ(bestMakespan(ops), 22);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 22);
 }
 
 TEST(HeadTailBoundTest, GatheredForwardsGateTheCompute) {
@@ -149,7 +89,7 @@ TEST(HeadTailBoundTest, GatheredForwardsGateTheCompute) {
       run(1, {2, 4}), run(8, {5}), startOn(2),      waitOn(7),   run(1, {8}),
       startOn(2),     waitOn(10),  run(1, {9, 11}), run(8, {12})};
   EXPECT_DOUBLE_EQ(bound(ops), 22.5);
-  EXPECT_DOUBLE_EQ(bestMakespan(ops), 23);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 23);
 }
 
 TEST(HeadTailBoundTest, NoOrderIsFasterOnRandomGatheredMicroBatches) {
@@ -192,7 +132,7 @@ TEST(HeadTailBoundTest, NoOrderIsFasterOnRandomGatheredMicroBatches) {
       ops.push_back(run(2 + rng() % 10, deps));
     }
     double lower = bound(ops);
-    ASSERT_LE(lower, bestMakespan(ops) + 1e-9) << "trial " << trial;
+    ASSERT_LE(lower, bestMakespanOverOrders(ops) + 1e-9) << "trial " << trial;
   }
 }
 
@@ -241,7 +181,7 @@ TEST(HeadTailBoundTest, NoOrderIsFasterOnRandomPrograms) {
     FailureOr<SimResult> sim = simulate(ops);
     ASSERT_TRUE(succeeded(sim));
     double lower = bound(ops);
-    double best = bestMakespan(ops);
+    double best = bestMakespanOverOrders(ops);
     ASSERT_LE(lower, best + 1e-9) << "trial " << trial;
     EXPECT_GE(lower, sim->streamBoundUs - 1e-9) << "trial " << trial;
     EXPECT_GE(lower, sim->criticalPathUs - 1e-9) << "trial " << trial;

@@ -8,38 +8,14 @@
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Analysis/IncrementalSimulation.h"
 
+#include "Analysis/SimOpBuilders.h"
 #include "gtest/gtest.h"
 
 #include <random>
 
 using namespace mlir;
 using namespace mlir::sched;
-
-namespace {
-SimOp run(double us, SmallVector<unsigned, 2> deps = {}) {
-  SimOp op;
-  op.kind = SimOp::Kind::Compute;
-  op.durationUs = us;
-  op.deps = deps;
-  return op;
-}
-SimOp startOn(double us, unsigned stream = 0,
-              SmallVector<unsigned, 2> deps = {}) {
-  SimOp op;
-  op.kind = SimOp::Kind::Start;
-  op.durationUs = us;
-  op.stream = stream;
-  op.deps = deps;
-  return op;
-}
-SimOp waitOn(unsigned startPos) {
-  SimOp op;
-  op.kind = SimOp::Kind::Wait;
-  op.start = startPos;
-  op.deps = {startPos};
-  return op;
-}
-} // namespace
+using namespace mlir::sched::unittest;
 
 TEST(StreamSimulatorTest, WaitRightAfterStartExposesEverything) {
   FailureOr<SimResult> r = simulate({startOn(10), waitOn(0), run(5, {1})});

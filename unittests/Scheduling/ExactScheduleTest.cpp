@@ -15,40 +15,20 @@
 #include "sched/Scheduling/ExactSchedule.h"
 #include "sched/Analysis/LowerBounds.h"
 
+#include "Analysis/SimOpBuilders.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 #include <random>
 
 using namespace mlir;
 using namespace mlir::sched;
+using namespace mlir::sched::unittest;
 
 namespace {
-SimOp run(double us, SmallVector<unsigned, 2> deps = {}) {
-  SimOp op;
-  op.kind = SimOp::Kind::Compute;
-  op.durationUs = us;
-  op.deps = deps;
-  return op;
-}
-SimOp startOn(double us, unsigned stream = 0,
-              SmallVector<unsigned, 2> deps = {}) {
-  SimOp op;
-  op.kind = SimOp::Kind::Start;
-  op.durationUs = us;
-  op.stream = stream;
-  op.deps = deps;
-  return op;
-}
-SimOp waitOn(unsigned startPos) {
-  SimOp op;
-  op.kind = SimOp::Kind::Wait;
-  op.start = startPos;
-  op.deps = {startPos};
-  return op;
-}
 
 /// A random program of `numOps` ops: compute, starts on two streams and
 /// their waits, each with up to two dependences on earlier ops; most starts
@@ -113,50 +93,6 @@ std::vector<SimOp> randomLayers(std::mt19937 &rng, unsigned numLayers) {
   return ops;
 }
 
-double makespanOf(ArrayRef<SimOp> ops, ArrayRef<unsigned> order) {
-  FailureOr<SimResult> result = simulate(ops, order);
-  EXPECT_TRUE(succeeded(result));
-  return succeeded(result) ? result->makespanUs
-                           : std::numeric_limits<double>::infinity();
-}
-
-std::vector<SmallVector<unsigned, 4>> predecessors(ArrayRef<SimOp> ops) {
-  std::vector<SmallVector<unsigned, 4>> preds(ops.size());
-  for (auto [pos, op] : llvm::enumerate(ops)) {
-    preds[pos].append(op.deps.begin(), op.deps.end());
-    if (op.kind == SimOp::Kind::Wait)
-      preds[pos].push_back(op.start);
-  }
-  return preds;
-}
-
-/// The smallest makespan over every order that keeps the dependences.
-double bruteForce(ArrayRef<SimOp> ops) {
-  unsigned n = ops.size();
-  std::vector<SmallVector<unsigned, 4>> preds = predecessors(ops);
-  std::vector<bool> placed(n, false);
-  std::vector<unsigned> order;
-  double best = std::numeric_limits<double>::infinity();
-  auto search = [&](auto &self) -> void {
-    if (order.size() == n) {
-      best = std::min(best, makespanOf(ops, order));
-      return;
-    }
-    for (unsigned pos = 0; pos < n; ++pos) {
-      if (placed[pos] ||
-          llvm::any_of(preds[pos], [&](unsigned p) { return !placed[p]; }))
-        continue;
-      placed[pos] = true;
-      order.push_back(pos);
-      self(self);
-      order.pop_back();
-      placed[pos] = false;
-    }
-  };
-  search(search);
-  return best;
-}
-
 /// A random order that keeps the dependences: a random ready op each time.
 std::vector<unsigned> randomOrder(std::mt19937 &rng, ArrayRef<SimOp> ops) {
   unsigned n = ops.size();
@@ -215,7 +151,7 @@ TEST(SubsetBoundTest, CountsEveryAncestorOfACollective) {
       run(4),   run(4), run(1, {0}), run(1, {1}), startOn(10, 0, {2, 3}),
       waitOn(4)};
   EXPECT_DOUBLE_EQ(subsetBound(ops), 20);
-  EXPECT_DOUBLE_EQ(bruteForce(ops), 20);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 20);
 }
 
 TEST(SubsetBoundTest, ComputeAfterTheLastCollective) {
@@ -224,7 +160,7 @@ TEST(SubsetBoundTest, ComputeAfterTheLastCollective) {
   std::vector<SimOp> ops = {startOn(6), waitOn(0), run(3, {1}), run(3, {1}),
                             run(5)};
   EXPECT_DOUBLE_EQ(subsetBound(ops), 12);
-  EXPECT_DOUBLE_EQ(bruteForce(ops), 12);
+  EXPECT_DOUBLE_EQ(bestMakespanOverOrders(ops), 12);
 }
 
 TEST(SubsetBoundTest, RejectsMalformedOrders) {
@@ -259,7 +195,7 @@ TEST(SubsetBoundTest, NoOrderIsFasterOnRandomPrograms) {
     FailureOr<SimResult> sim = simulate(ops);
     ASSERT_TRUE(succeeded(sim));
     double lower = subsetBound(ops);
-    ASSERT_LE(lower, bruteForce(ops) + 1e-9) << "trial " << trial;
+    ASSERT_LE(lower, bestMakespanOverOrders(ops) + 1e-9) << "trial " << trial;
     EXPECT_GE(lower, sim->streamBoundUs - 1e-9) << "trial " << trial;
     EXPECT_GE(lower, sim->criticalPathUs - 1e-9) << "trial " << trial;
     FailureOr<double> headTail = computeHeadTailBound(ops);
@@ -298,7 +234,7 @@ TEST(ExactScheduleTest, EqualsBruteForceOnSmallPrograms) {
     FailureOr<ExactSchedule> exact = findExactSchedule(ops);
     ASSERT_TRUE(succeeded(exact));
     ASSERT_TRUE(exact->proven) << "trial " << trial;
-    double best = bruteForce(ops);
+    double best = bestMakespanOverOrders(ops);
     ASSERT_NEAR(exact->makespanUs, best, 1e-9) << "trial " << trial;
     ASSERT_NEAR(makespanOf(ops, exact->order), best, 1e-9) << "trial " << trial;
   }
@@ -337,4 +273,202 @@ TEST(ExactScheduleTest, BoundsBelowOptimumBelowHeuristics) {
   }
   // Nearly all of them are solved within the node limit.
   EXPECT_GE(proven, trials * 9 / 10);
+}
+
+namespace {
+/// A memory problem of `ops` (step i is op i): each op defines a buffer of
+/// 0-3 units of 8 bytes that the ops depending on it use (a start's, its
+/// wait), two entry buffers used by random ops, and a random live-out
+/// buffer, so that the buffers agree with the dependences.
+MemoryProblem randomMemory(std::mt19937 &rng, ArrayRef<SimOp> ops) {
+  MemoryProblem memory;
+  unsigned n = ops.size();
+  for (unsigned pos = 0; pos < n; ++pos)
+    memory.addStep();
+  for (unsigned i = 0; i < 2; ++i) {
+    unsigned buffer = memory.addBuffer(8 * (1 + rng() % 4), std::nullopt);
+    for (unsigned pos = 0; pos < n; ++pos)
+      if (rng() % 3 == 0)
+        memory.addUse(buffer, pos);
+  }
+  for (unsigned pos = 0; pos < n; ++pos) {
+    unsigned buffer =
+        memory.addBuffer(8 * (rng() % 4), pos, /*liveOut=*/rng() % 8 == 0);
+    for (auto [user, op] : llvm::enumerate(ops))
+      if (llvm::is_contained(op.deps, pos) ||
+          (op.kind == SimOp::Kind::Wait && op.start == pos))
+        memory.addUse(buffer, user);
+  }
+  return memory;
+}
+
+/// The smallest makespan over every order that keeps the dependences and
+/// whose peak is at most `budget`; infinity if none.
+double bruteForceWithin(ArrayRef<SimOp> ops, const MemoryProblem &memory,
+                        int64_t budget) {
+  return bestMakespanOverOrders(ops, [&](ArrayRef<unsigned> order) {
+    return computePeak(memory, order) <= budget;
+  });
+}
+
+/// The step of the unit tests below: a gather of 6 (0) whose result (100
+/// bytes) its wait (1) and 3 us of compute (2) use, and 6 us of compute (3)
+/// that read an input of 100 bytes.
+std::vector<SimOp> gatherBesideInput() {
+  return {startOn(6), waitOn(0), run(3, {1}), run(6)};
+}
+MemoryProblem gatherBesideInputMemory() {
+  MemoryProblem memory;
+  for (unsigned pos = 0; pos < 4; ++pos)
+    memory.addStep();
+  unsigned gathered = memory.addBuffer(100, 0u);
+  memory.addUse(gathered, 1);
+  memory.addUse(gathered, 2);
+  unsigned input = memory.addBuffer(100, std::nullopt);
+  memory.addUse(input, 3);
+  return memory;
+}
+} // namespace
+
+TEST(ExactScheduleTest, TheBudgetChangesTheOptimum) {
+  // Unconstrained, the gather hides behind the 6 us of compute (9 us), with
+  // the input and the gathered result live together (200 bytes). Within 150
+  // bytes the compute that frees the input must run first, and the gather
+  // is exposed: 6 + 6 + 3.
+  std::vector<SimOp> ops = gatherBesideInput();
+  MemoryProblem memory = gatherBesideInputMemory();
+  ExactScheduleOptions options;
+  options.memory = &memory;
+  options.memoryBudget = 200;
+  FailureOr<ExactSchedule> loose = findExactSchedule(ops, {}, options);
+  ASSERT_TRUE(succeeded(loose));
+  EXPECT_TRUE(loose->proven && loose->feasible);
+  EXPECT_DOUBLE_EQ(loose->makespanUs, 9);
+  EXPECT_EQ(loose->peakBytes, 200);
+
+  options.memoryBudget = 150;
+  FailureOr<ExactSchedule> tight = findExactSchedule(ops, {}, options);
+  ASSERT_TRUE(succeeded(tight));
+  EXPECT_TRUE(tight->proven && tight->feasible);
+  EXPECT_DOUBLE_EQ(tight->makespanUs, 15);
+  EXPECT_EQ(tight->order, (std::vector<unsigned>{3, 0, 1, 2}));
+  EXPECT_EQ(tight->peakBytes, 100);
+  // The memory-aware bound sees that the gather must follow the compute
+  // that frees the input: it proves the optimum, which the unconstrained
+  // bounds (9 us) do not.
+  EXPECT_DOUBLE_EQ(tight->memoryBoundUs, 15);
+  FailureOr<double> bound = computeMemoryAwareBound(ops, memory, 150);
+  ASSERT_TRUE(succeeded(bound));
+  EXPECT_DOUBLE_EQ(*bound, 15);
+  EXPECT_DOUBLE_EQ(bruteForceWithin(ops, memory, 150), 15);
+}
+
+TEST(ExactScheduleTest, SaysWhenNoOrderFits) {
+  // The compute reads 100 bytes: no order fits in 99.
+  std::vector<SimOp> ops = gatherBesideInput();
+  MemoryProblem memory = gatherBesideInputMemory();
+  ExactScheduleOptions options;
+  options.memory = &memory;
+  options.memoryBudget = 99;
+  FailureOr<ExactSchedule> exact = findExactSchedule(ops, {}, options);
+  ASSERT_TRUE(succeeded(exact));
+  EXPECT_TRUE(exact->proven);
+  EXPECT_FALSE(exact->feasible);
+  EXPECT_TRUE(exact->order.empty());
+  EXPECT_TRUE(std::isinf(exact->lowerBoundUs));
+  FailureOr<double> bound = computeMemoryAwareBound(ops, memory, 99);
+  ASSERT_TRUE(succeeded(bound));
+  EXPECT_TRUE(std::isinf(*bound));
+  // A memory problem of other steps is refused.
+  memory.addStep();
+  EXPECT_TRUE(failed(findExactSchedule(ops, {}, options)));
+  EXPECT_TRUE(failed(computeMemoryAwareBound(ops, memory, 99)));
+}
+
+TEST(ExactScheduleTest, EqualsBruteForceWithinABudget) {
+  // Thousands of small random programs and memory problems, each under a
+  // budget below, at and above its program order's peak: the exact solver
+  // equals enumeration of the orders within the budget (or says that none
+  // fits), its order fits, and the memory-aware bound is below it.
+  std::mt19937 rng(20261204);
+  unsigned infeasible = 0, tighter = 0, trials = 3000;
+  for (unsigned trial = 0; trial < trials; ++trial) {
+    std::vector<SimOp> ops = trial % 4 == 3 ? randomLayers(rng, 1)
+                                            : randomProgram(rng, 3 + rng() % 6);
+    MemoryProblem memory = randomMemory(rng, ops);
+    std::vector<unsigned> programOrder(ops.size());
+    std::iota(programOrder.begin(), programOrder.end(), 0);
+    int64_t peak = computePeak(memory, programOrder);
+    int64_t budget = peak * (6 + rng() % 6) / 10;
+    ExactScheduleOptions options;
+    options.memory = &memory;
+    options.memoryBudget = budget;
+    FailureOr<ExactSchedule> exact = findExactSchedule(ops, {}, options);
+    ASSERT_TRUE(succeeded(exact));
+    ASSERT_TRUE(exact->proven) << "trial " << trial;
+    double best = bruteForceWithin(ops, memory, budget);
+    FailureOr<double> bound = computeMemoryAwareBound(ops, memory, budget);
+    ASSERT_TRUE(succeeded(bound));
+    if (std::isinf(best)) {
+      ASSERT_FALSE(exact->feasible) << "trial " << trial;
+      ++infeasible;
+      continue;
+    }
+    ASSERT_TRUE(exact->feasible) << "trial " << trial;
+    ASSERT_NEAR(exact->makespanUs, best, 1e-9) << "trial " << trial;
+    ASSERT_NEAR(makespanOf(ops, exact->order), best, 1e-9) << "trial " << trial;
+    ASSERT_LE(computePeak(memory, exact->order), budget) << "trial " << trial;
+    ASSERT_LE(*bound, best + 1e-9) << "trial " << trial;
+    ASSERT_LE(exact->memoryBoundUs, best + 1e-9) << "trial " << trial;
+    FailureOr<LowerBounds> plain = computeLowerBounds(ops);
+    ASSERT_TRUE(succeeded(plain));
+    tighter += *bound > plain->getBestUs() + 1e-9;
+  }
+  // The budgets bind: some programs fit no order, and on some the
+  // memory-aware bound is above the unconstrained one.
+  EXPECT_GT(infeasible, 0u);
+  EXPECT_GT(tighter, 0u);
+}
+
+TEST(ExactScheduleTest, MemoryBoundBelowOptimumWithinBudget) {
+  // 300 programs of 10-30 ops under a budget of 80-100 % of the program
+  // order's peak: the memory-aware bound <= the optimum within the budget,
+  // which is >= the unconstrained optimum and <= the program order when
+  // that fits.
+  std::mt19937 rng(20261205);
+  unsigned proven = 0, trials = 300;
+  for (unsigned trial = 0; trial < trials; ++trial) {
+    std::vector<SimOp> ops = trial % 2 ? randomLayers(rng, 2 + rng() % 3)
+                                       : randomProgram(rng, 10 + rng() % 21);
+    MemoryProblem memory = randomMemory(rng, ops);
+    std::vector<unsigned> programOrder(ops.size());
+    std::iota(programOrder.begin(), programOrder.end(), 0);
+    int64_t peak = computePeak(memory, programOrder);
+    int64_t budget = peak * (8 + rng() % 3) / 10;
+    ExactScheduleOptions options;
+    options.maxNodes = 20000;
+    options.memory = &memory;
+    options.memoryBudget = budget;
+    FailureOr<ExactSchedule> exact = findExactSchedule(ops, {}, options);
+    ASSERT_TRUE(succeeded(exact));
+    if (!exact->proven || !exact->feasible)
+      continue;
+    ++proven;
+    ASSERT_LE(computePeak(memory, exact->order), budget) << "trial " << trial;
+    ASSERT_NEAR(makespanOf(ops, exact->order), exact->makespanUs, 1e-9);
+    ASSERT_LE(exact->memoryBoundUs, exact->makespanUs + 1e-9)
+        << "trial " << trial;
+    if (budget >= peak) {
+      ASSERT_LE(exact->makespanUs, makespanOf(ops, programOrder) + 1e-9);
+    }
+    ExactScheduleOptions free;
+    free.maxNodes = 20000;
+    FailureOr<ExactSchedule> unconstrained = findExactSchedule(ops, {}, free);
+    ASSERT_TRUE(succeeded(unconstrained));
+    if (unconstrained->proven) {
+      ASSERT_LE(unconstrained->makespanUs, exact->makespanUs + 1e-9)
+          << "trial " << trial;
+    }
+  }
+  EXPECT_GE(proven, trials / 2);
 }

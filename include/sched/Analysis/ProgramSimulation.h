@@ -62,6 +62,20 @@ struct ProgramSimulation {
   std::vector<SimRegion> regions;
 };
 
+/// While one is alive on this thread, buildProgramSimulation and
+/// simulateOpAlone cost a `func.call` as an op of its own (its `sched.cost`,
+/// which sched-annotate-compute writes) instead of simulating the callee.
+/// Function passes use it: they run in parallel and must not read other
+/// functions.
+class CallsAsLeaves {
+public:
+  CallsAsLeaves();
+  ~CallsAsLeaves();
+
+private:
+  bool previous;
+};
+
 /// Builds the simulation input of `body` (a function's entry block) with op
 /// times from `costModel`. Emits an error at the op and fails if an op
 /// cannot be costed, a loop has no constant trip count and no

@@ -81,6 +81,13 @@ struct FunctionReport {
     uint64_t nodes;
     /// Whether makespanUs is the optimum.
     bool proven;
+    /// With a memory budget (sched-report memory-budget or memory-slack):
+    /// the budget, whether an order within it was found (none fits when not
+    /// and proven), the peak of the best order and the memory-aware bound.
+    std::optional<int64_t> memoryBudgetBytes = std::nullopt;
+    bool feasible = true;
+    int64_t peakBytes = 0;
+    double memoryBoundUs = 0;
   };
   std::optional<Exact> exact;
   /// With contention (a profile's contention buckets): the same order

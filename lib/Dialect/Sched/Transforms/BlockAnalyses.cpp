@@ -79,6 +79,7 @@ BlockAnalyses::buildBlock(Block &block, const CostModel &model,
     if (!isScheduledRegionOp(op) || !holdsCostedWork(op) ||
         findUnknownTripCount(op))
       continue;
+    CallsAsLeaves callsAsLeaves;
     FailureOr<double> time = simulateOpAlone(*op, model);
     if (failed(time))
       return failure();
@@ -163,6 +164,7 @@ FailureOr<int64_t> mlir::sched::getFunctionPeak(func::FuncOp func) {
 
 FailureOr<double> mlir::sched::simulateFunctionStep(func::FuncOp func,
                                                     const CostModel &model) {
+  CallsAsLeaves callsAsLeaves;
   FailureOr<ProgramSimulation> program =
       buildProgramSimulation(func.getBody().front(), model);
   if (failed(program))

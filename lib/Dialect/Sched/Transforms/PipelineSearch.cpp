@@ -209,6 +209,7 @@ static FailureOr<Evaluation> evaluate(func::FuncOp func,
   if (*measured)
     model.setProfile(**measured);
   Block &body = func.getBody().front();
+  CallsAsLeaves callsAsLeaves;
   FailureOr<ProgramSimulation> program = buildProgramSimulation(body, model);
   if (failed(program))
     return failure();

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/PipelineSimulation.h"
@@ -21,6 +22,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <cmath>
+#include <limits>
+#include <optional>
 
 namespace mlir {
 namespace sched {
@@ -44,11 +47,35 @@ private:
   /// (if it has at most exactMaxOps ops); fails if it cannot be simulated.
   LogicalResult solveExactly(FunctionOpInterface function,
                              const CostModel &model, FunctionReport &report);
+  /// Sets the memory budget of `options` for the body of `function` (with
+  /// a budget option), whose report is `exact`; fails after an error.
+  LogicalResult setMemoryBudget(FunctionOpInterface function,
+                                ArrayRef<SimOp> simOps,
+                                ExactScheduleOptions &options,
+                                std::optional<BufferLiveness> &liveness,
+                                FunctionReport::Exact &exact);
+  /// Emits an error at `loc` for an invalid memory-budget or memory-slack.
+  LogicalResult validateMemoryOptions(Location loc);
   /// Writes to `path` with `write`; reports an error on `module` on failure.
   LogicalResult writeFile(ModuleOp module, StringRef path,
                           function_ref<void(raw_ostream &)> write);
 };
 } // namespace
+
+LogicalResult SchedReport::validateMemoryOptions(Location loc) {
+  if (memoryBudget < 0)
+    return mlir::emitError(loc)
+           << "memory-budget must be a non-negative number of bytes, got "
+           << static_cast<int64_t>(memoryBudget);
+  if (std::isnan(memorySlack) || memorySlack < 0)
+    return mlir::emitError(loc)
+           << "memory-slack must be a non-negative fraction, got "
+           << formatOption(memorySlack);
+  if ((memoryBudget > 0 || !std::isinf(memorySlack)) && exactMaxOps == 0)
+    return mlir::emitError(loc)
+           << "memory-budget and memory-slack need exact-max-ops";
+  return success();
+}
 
 LogicalResult SchedReport::writeFile(ModuleOp module, StringRef path,
                                      function_ref<void(raw_ostream &)> write) {
@@ -76,6 +103,10 @@ LogicalResult SchedReport::solveExactly(FunctionOpInterface function,
     return failure();
   ExactScheduleOptions options;
   options.maxNodes = exactMaxNodes;
+  std::optional<BufferLiveness> liveness;
+  FunctionReport::Exact row{};
+  if (failed(setMemoryBudget(function, sim->simOps, options, liveness, row)))
+    return failure();
   // buildFunctionReport simulated this order already, so the solver takes
   // it (at most kMaxExactOps ops, checked with the options).
   // The solver's clock has no contention: it solves the uncontended
@@ -86,8 +117,45 @@ LogicalResult SchedReport::solveExactly(FunctionOpInterface function,
           : findExactSchedule(sim->simOps, {}, options);
   if (failed(exact))
     return success();
-  report.exact = FunctionReport::Exact{exact->makespanUs, exact->lowerBoundUs,
-                                       exact->nodes, exact->proven};
+  row.makespanUs = exact->makespanUs;
+  row.lowerBoundUs = exact->lowerBoundUs;
+  row.nodes = exact->nodes;
+  row.proven = exact->proven;
+  row.feasible = exact->feasible;
+  row.peakBytes = exact->peakBytes;
+  row.memoryBoundUs = exact->memoryBoundUs;
+  report.exact = row;
+  return success();
+}
+
+LogicalResult SchedReport::setMemoryBudget(
+    FunctionOpInterface function, ArrayRef<SimOp> simOps,
+    ExactScheduleOptions &options, std::optional<BufferLiveness> &liveness,
+    FunctionReport::Exact &exact) {
+  if (memoryBudget == 0 && std::isinf(memorySlack))
+    return success();
+  FailureOr<BufferLiveness> built =
+      BufferLiveness::build(function.getFunctionBody().front());
+  if (failed(built))
+    return failure();
+  liveness = std::move(*built);
+  const MemoryProblem &memory = liveness->getProblem();
+  if (memory.numSteps != simOps.size())
+    return mlir::emitError(function.getLoc())
+           << "cannot solve within the memory budget: the memory model has "
+           << memory.numSteps << " steps and the simulation " << simOps.size();
+  // The reported order's peak plus the slack, saturated, as
+  // sched-schedule-overlap computes its budget.
+  int64_t budget = memoryBudget;
+  if (budget == 0) {
+    int64_t peak = computePeak(memory, liveness->getProgramOrder());
+    double slack = peak * memorySlack;
+    budget = slack < 0x1p62 ? peak + static_cast<int64_t>(slack)
+                            : std::numeric_limits<int64_t>::max();
+  }
+  options.memory = &memory;
+  options.memoryBudget = budget;
+  exact.memoryBudgetBytes = budget;
   return success();
 }
 
@@ -111,6 +179,8 @@ void SchedReport::runOnOperation() {
     mlir::emitError(module.getLoc()) << "exact-max-nodes must be positive";
     return signalPassFailure();
   }
+  if (failed(validateMemoryOptions(module.getLoc())))
+    return signalPassFailure();
 
   // The options first: a bad svg pattern fails before any function is
   // simulated.

@@ -143,6 +143,17 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
     `exact-max-nodes` nodes; the best order found is then reported as not
     proven, with the best proven lower bound.
 
+    With `memory-budget=B` (bytes) or `memory-slack=S` (the reported order's
+    peak plus that fraction, as `sched-schedule-overlap` computes its
+    budget from its input's peak), the exact solver only counts orders whose
+    peak memory stays within the budget, and bounds them with the
+    memory-aware lower bound (docs/Analyses.md, "The memory-aware bound"):
+    the optimum under the same budget as a schedule that was given it. The
+    remark and the summary say "within a budget of B"; the JSON report's
+    `exact` gets `memory_budget_bytes`, `feasible`, `peak_memory_bytes`
+    and `memory_bound_us`. Where no order fits, the report says so. The
+    budget is taken as given (not capped at the HBM capacity).
+
     A module with two or more stage-specific functions (`sched.ranks`, one
     per pipeline stage; see `sched-verify-deadlock`) is also simulated as a
     whole: the stages run side by side and a collective of a group linking
@@ -161,8 +172,9 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
 
     Errors: a function without a target, an op the cost model cannot cost,
     a value whose size is unknown, an output file that cannot be written,
-    `exact-max-ops` above 64 or `exact-max-nodes` of 0.
-    A function whose peak memory exceeds the HBM capacity of its target
+    `exact-max-ops` above 64 or `exact-max-nodes` of 0, a negative
+    `memory-budget`, a negative or NaN `memory-slack`, or either without
+    `exact-max-ops`. A function whose peak memory exceeds the HBM capacity of its target
     gets a warning (an error with `capacity-check=error`, none with `off`).
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
@@ -188,6 +200,13 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
            /*default=*/"1000000",
            "search nodes the exact solver may visit per function before it "
            "stops unproven (default: 1000000)">,
+    Option<"memoryBudget", "memory-budget", "int64_t", /*default=*/"0",
+           "peak memory limit in bytes of the orders the exact solver "
+           "considers (0: memory-slack, or no limit) (default: 0)">,
+    Option<"memorySlack", "memory-slack", "double",
+           /*default=*/"std::numeric_limits<double>::infinity()",
+           "allowed growth of the exact solver's peak memory over the "
+           "reported order's, as a fraction (inf: no limit) (default: inf)">,
     CapacityCheckOption,
   ];
 }

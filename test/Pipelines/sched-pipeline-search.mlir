@@ -3,11 +3,11 @@
 // function's input, the fastest valid result is kept, and only a win of a
 // variant other than the default gets a remark unless explain=1.
 // RUN: rm -rf %t && split-file %s %t
-// RUN: sched-opt %t/reorder-off-wins.mlir --sched-pipeline -verify-diagnostics | FileCheck %s --check-prefix=WIN
-// RUN: sched-opt %t/reorder-off-wins.mlir --sched-pipeline="explain=1 search=3" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
+// RUN: sched-opt %t/keep-order-wins.mlir --sched-pipeline -verify-diagnostics | FileCheck %s --check-prefix=WIN
+// RUN: sched-opt %t/keep-order-wins.mlir --sched-pipeline="explain=1 search=5" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
 // RUN: sched-opt %t/default-wins.mlir --sched-pipeline="explain=1 search=4 bucket=0" -verify-diagnostics -o /dev/null
-// RUN: sched-opt %t/reorder-off-wins.mlir --sched-pipeline="search=1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
-// RUN: sched-opt %t/reorder-off-wins.mlir --sched-pipeline="reorder=1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
+// RUN: sched-opt %t/keep-order-wins.mlir --sched-pipeline="search=1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
+// RUN: sched-opt %t/keep-order-wins.mlir --sched-pipeline="keep-collective-order=0" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: sched-opt %t/not-searched.mlir --sched-pipeline="explain=1 search-max-ops=2" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/no-collectives.mlir --sched-pipeline="explain=1" -verify-diagnostics -o /dev/null
 // RUN: %python %sched_src_root/utils/check-determinism.py sched-opt --args="--sched-pipeline=explain=1" %t/threads.mlir | FileCheck %s --check-prefix=SAME
@@ -15,46 +15,58 @@
 // RUN: sched-opt %t/options.mlir --sched-pipeline="search=0" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/options-max-ops.mlir --sched-pipeline="search-max-ops=-1" -verify-diagnostics -o /dev/null
 
-//--- reorder-off-wins.mlir
-// Reordering for memory moves the all_gather's use before "expand", so its
-// result is not live while the 64 MiB of "expand" are; within 5 % of that
-// lower peak the gather cannot be issued ahead of "expand" and stays
-// exposed. Without reordering the input's peak sets the budget and the
-// gather hides behind "expand": the variant reorder=0 (variant 1) wins.
-// With search=1, or with reorder=1 given (an option the user gives is not
+//--- keep-order-wins.mlir
+// The big gather of "w" is ready at once; the small gather feeding
+// "use_small" (50 us, the compute that can hide the big one) only after
+// "prepare". Issuing as early as possible, the default starts the big
+// gather first and the small one queues behind it, so "use_small" waits for
+// both and the big gather's use is exposed. Issued in their input order
+// (keep-collective-order=1, variant 4), the small gather goes first and the
+// big one hides behind "use_small": that variant wins. With search=1, or
+// with keep-collective-order=0 given (an option the user gives is not
 // searched), the pipeline keeps the default's order and gives no search
 // remark.
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @dp size = 8 ranks_per_node = 8
-  // expected-remark@+2 {{@prefetch: step 186.307 -> 142.606 us, exposed comm 43.700 -> 0.000 us, peak memory 72.5 MiB -> 72.5 MiB (budget 76.13 MiB); optimal: equals the lower bound}}
-  // expected-remark@+1 {{@prefetch: search: variant 1 of 12 (reorder=0) wins: step 186.307 -> 142.606 us (-23.5 %), peak 68.5 MiB -> 72.5 MiB}}
-  func.func @prefetch(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-    %f = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
-    %g = sched.wait %f : !sched.future<tensor<1024x1024xf32>>
-    %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
-    %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)
-    %c = sched.compute "use" ins(%g : tensor<1024x1024xf32>) cost <flops = 1000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
-    return %b, %c : tensor<4xf32>, tensor<4xf32>
+  // expected-remark@+4 {{@urgent: kept the original order: peak 4.5 MiB (original 4.5 MiB, greedy 4.5 MiB, bfs 4.5 MiB, dfs 4.5 MiB, exact 4.5 MiB)}}
+  // expected-remark@+3 {{@urgent: step 120.736 -> 77.036 us, exposed comm 50.736 -> 7.036 us, peak memory 4.5 MiB -> 4.5 MiB (+3.98 KiB) (budget 953.67 MiB); optimal: equals the lower bound; 1 collective stays exposed (explain=1 says why)}}
+  // expected-remark@+2 {{@urgent: no bucket made, exposed comm 7.036 -> 7.036 us; explain=1 gives each decision}}
+  // expected-remark@+1 {{@urgent: search: variant 4 of 12 (keep-collective-order=1) wins: step 103.700 -> 77.036 us (-25.7 %), peak 4.5 MiB -> 4.5 MiB (-512 B)}}
+  func.func @urgent(%x: tensor<8x16xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    %k = sched.compute "prepare" ins(%x : tensor<8x16xf32>) cost <flops = 100000000, bytes_read = 512, bytes_written = 512> -> (tensor<8x16xf32>)
+    %f1 = sched.all_gather_start %k on @dp gather_dim = 0 : tensor<8x16xf32> -> !sched.future<tensor<64x16xf32>>
+    %g1 = sched.wait %f1 : !sched.future<tensor<64x16xf32>>
+    %u1 = sched.compute "use_small" ins(%g1 : tensor<64x16xf32>) cost <flops = 500000000, bytes_read = 4096, bytes_written = 16> -> (tensor<4xf32>)
+    // expected-remark@+1 {{1 start not bucketed with the bucket before it (this one): no placement of the merged start and wait keeps the dependences, the memory accesses and the overlap}}
+    %f2 = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
+    %g2 = sched.wait %f2 : !sched.future<tensor<1024x1024xf32>>
+    %u2 = sched.compute "use_big" ins(%g2 : tensor<1024x1024xf32>) cost <flops = 100000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
+    return %u1, %u2 : tensor<4xf32>, tensor<4xf32>
   }
 }
 
-// ONE: remark: @prefetch: step 186.307 -> 186.307 us
-// ONE-NOT: remark: @prefetch: search:
+// ONE: remark: @urgent: step 120.736 -> 103.700 us
+// ONE-NOT: remark: @urgent: search:
 
-// The kept result is the input order with the gather issued first and
-// waited for after "expand".
-// WIN:      %[[F:.*]] = sched.all_gather_start %arg1
-// WIN-NEXT: sched.compute "expand"
-// WIN-NEXT: sched.wait %[[F]]
-// WIN-NEXT: sched.compute "reduce"
-// WIN-NEXT: sched.compute "use"
+// The kept result issues the small gather first, then the big one, which
+// "use_small" hides.
+// WIN:      %[[K:.*]] = sched.compute "prepare"
+// WIN-NEXT: %[[F1:.*]] = sched.all_gather_start %[[K]]
+// WIN-NEXT: sched.wait %[[F1]]
+// WIN-NEXT: %[[F2:.*]] = sched.all_gather_start %arg1
+// WIN-NEXT: sched.compute "use_small"
+// WIN-NEXT: sched.wait %[[F2]]
+// WIN-NEXT: sched.compute "use_big"
 
 // With explain=1 every candidate gets its step and peak, in the documented
-// order: the default, then reorder=0, then bucket-order=exposed-first.
-// EXPLAIN:      remark: @prefetch: search: variant 0 (default): step 186.307 us, peak 68.5 MiB
-// EXPLAIN:      remark: @prefetch: search: variant 1 (reorder=0): step 142.606 us, peak 72.5 MiB
-// EXPLAIN:      remark: @prefetch: search: variant 2 (bucket-order=exposed-first): step 186.307 us, peak 68.5 MiB
-// EXPLAIN:      remark: @prefetch: search: variant 1 of 3 (reorder=0) wins: step 186.307 -> 142.606 us (-23.5 %), peak 68.5 MiB -> 72.5 MiB
+// order: the default, reorder=0, bucket-order=exposed-first, bucket=0, then
+// keep-collective-order=1.
+// EXPLAIN:      remark: @urgent: search: variant 0 (default): step 103.700 us, peak 4.5 MiB
+// EXPLAIN:      remark: @urgent: search: variant 1 (reorder=0): step 103.700 us, peak 4.5 MiB
+// EXPLAIN:      remark: @urgent: search: variant 2 (bucket-order=exposed-first): step 103.700 us, peak 4.5 MiB
+// EXPLAIN:      remark: @urgent: search: variant 3 (bucket=0): step 103.700 us, peak 4.5 MiB
+// EXPLAIN:      remark: @urgent: search: variant 4 (keep-collective-order=1): step 77.036 us, peak 4.5 MiB
+// EXPLAIN:      remark: @urgent: search: variant 4 of 5 (keep-collective-order=1) wins: step 103.700 -> 77.036 us (-25.7 %), peak 4.5 MiB -> 4.5 MiB (-512 B)
 
 //--- default-wins.mlir
 // One gather that only 40 of its 43.7 us of compute can hide: every variant
@@ -64,6 +76,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // keep-collective-order=1, alone and together.
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @dp size = 8 ranks_per_node = 8
+  // expected-remark@+8 {{kept in-flight cap 1 (1 in-flight cap tried): in-flight cap 1: step 83.700 us, peak 8.5 MiB}}
   // expected-remark@+7 {{@hidden: order 'exact': peak 8.5 MiB -> 8.5 MiB (-16 B)}}
   // expected-remark@+6 {{@hidden: step 123.700 -> 83.700 us}}
   // expected-remark@+5 {{@hidden: search: variant 0 (default): step 83.700 us, peak 8.5 MiB}}
@@ -86,6 +99,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // each function runs only the default pipeline; explain=1 says why.
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @dp size = 8 ranks_per_node = 8
+  // expected-remark@+4 {{kept in-flight cap 1 (1 in-flight cap tried): in-flight cap 1: step 43.700 us, peak 4.5 MiB}}
   // expected-remark@+3 {{@big: search: not searched: the module has 6 ops, more than search-max-ops=2}}
   // expected-remark@+2 {{@big: kept the original order}}
   // expected-remark@+1 {{@big: step 43.700 -> 43.700 us}}
@@ -100,6 +114,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 //--- no-collectives.mlir
 // Without a collective every variant gives the same order: not searched.
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  // expected-remark@+4 {{kept in-flight cap 1 (1 in-flight cap tried): in-flight cap 1: step 40.000 us, peak 4 MiB}}
   // expected-remark@+3 {{@local: search: not searched: no collectives}}
   // expected-remark@+2 {{@local: kept the original order}}
   // expected-remark@+1 {{@local: step 40.000 -> 40.000 us}}
@@ -116,34 +131,40 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // SAME-NOT: DIFFERENT
 // SAME-NOT: FAILED
 // SAME: 1 of 1 inputs deterministic
-// THREADS: remark: @first: search: variant 1 of 12 (reorder=0) wins
-// THREADS: remark: @second: search: variant 1 of 12 (reorder=0) wins
-// THREADS: remark: @third: search: variant 1 of 12 (reorder=0) wins
+// THREADS: remark: @first: search: variant 4 of 12 (keep-collective-order=1) wins
+// THREADS: remark: @second: search: variant 4 of 12 (keep-collective-order=1) wins
+// THREADS: remark: @third: search: variant 4 of 12 (keep-collective-order=1) wins
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @dp size = 8 ranks_per_node = 8
-  func.func @first(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-    %f = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
-    %g = sched.wait %f : !sched.future<tensor<1024x1024xf32>>
-    %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
-    %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)
-    %c = sched.compute "use" ins(%g : tensor<1024x1024xf32>) cost <flops = 1000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
-    return %b, %c : tensor<4xf32>, tensor<4xf32>
+  func.func @first(%x: tensor<8x16xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    %k = sched.compute "prepare" ins(%x : tensor<8x16xf32>) cost <flops = 100000000, bytes_read = 512, bytes_written = 512> -> (tensor<8x16xf32>)
+    %f1 = sched.all_gather_start %k on @dp gather_dim = 0 : tensor<8x16xf32> -> !sched.future<tensor<64x16xf32>>
+    %g1 = sched.wait %f1 : !sched.future<tensor<64x16xf32>>
+    %u1 = sched.compute "use_small" ins(%g1 : tensor<64x16xf32>) cost <flops = 500000000, bytes_read = 4096, bytes_written = 16> -> (tensor<4xf32>)
+    %f2 = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
+    %g2 = sched.wait %f2 : !sched.future<tensor<1024x1024xf32>>
+    %u2 = sched.compute "use_big" ins(%g2 : tensor<1024x1024xf32>) cost <flops = 100000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
+    return %u1, %u2 : tensor<4xf32>, tensor<4xf32>
   }
-  func.func @second(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-    %f = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
-    %g = sched.wait %f : !sched.future<tensor<1024x1024xf32>>
-    %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
-    %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)
-    %c = sched.compute "use" ins(%g : tensor<1024x1024xf32>) cost <flops = 1000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
-    return %b, %c : tensor<4xf32>, tensor<4xf32>
+  func.func @second(%x: tensor<8x16xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    %k = sched.compute "prepare" ins(%x : tensor<8x16xf32>) cost <flops = 100000000, bytes_read = 512, bytes_written = 512> -> (tensor<8x16xf32>)
+    %f1 = sched.all_gather_start %k on @dp gather_dim = 0 : tensor<8x16xf32> -> !sched.future<tensor<64x16xf32>>
+    %g1 = sched.wait %f1 : !sched.future<tensor<64x16xf32>>
+    %u1 = sched.compute "use_small" ins(%g1 : tensor<64x16xf32>) cost <flops = 500000000, bytes_read = 4096, bytes_written = 16> -> (tensor<4xf32>)
+    %f2 = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
+    %g2 = sched.wait %f2 : !sched.future<tensor<1024x1024xf32>>
+    %u2 = sched.compute "use_big" ins(%g2 : tensor<1024x1024xf32>) cost <flops = 100000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
+    return %u1, %u2 : tensor<4xf32>, tensor<4xf32>
   }
-  func.func @third(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-    %f = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
-    %g = sched.wait %f : !sched.future<tensor<1024x1024xf32>>
-    %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
-    %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)
-    %c = sched.compute "use" ins(%g : tensor<1024x1024xf32>) cost <flops = 1000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
-    return %b, %c : tensor<4xf32>, tensor<4xf32>
+  func.func @third(%x: tensor<8x16xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+    %k = sched.compute "prepare" ins(%x : tensor<8x16xf32>) cost <flops = 100000000, bytes_read = 512, bytes_written = 512> -> (tensor<8x16xf32>)
+    %f1 = sched.all_gather_start %k on @dp gather_dim = 0 : tensor<8x16xf32> -> !sched.future<tensor<64x16xf32>>
+    %g1 = sched.wait %f1 : !sched.future<tensor<64x16xf32>>
+    %u1 = sched.compute "use_small" ins(%g1 : tensor<64x16xf32>) cost <flops = 500000000, bytes_read = 4096, bytes_written = 16> -> (tensor<4xf32>)
+    %f2 = sched.all_gather_start %w on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
+    %g2 = sched.wait %f2 : !sched.future<tensor<1024x1024xf32>>
+    %u2 = sched.compute "use_big" ins(%g2 : tensor<1024x1024xf32>) cost <flops = 100000000, bytes_read = 4194304, bytes_written = 16> -> (tensor<4xf32>)
+    return %u1, %u2 : tensor<4xf32>, tensor<4xf32>
   }
 }
 

@@ -50,9 +50,11 @@
 //  * sched-reorder-for-memory: only reorders (every op keeps its operands and
 //    attributes), the peak never grows;
 //  * sched-schedule-overlap: only reorders, the simulated step is never
-//    slower, the peak is within the budget (the input peak plus the slack,
-//    or memory-budget) or, when the input is already over it, the order is
-//    kept; with keep-collective-order the starts keep their order;
+//    slower, the peak is within the budget (the input peak, or the peak
+//    sched-pipeline recorded, plus the larger of the slack and the
+//    allowance, or memory-budget) or, when the input is already over it,
+//    the order is kept; with keep-collective-order the starts keep their
+//    order;
 //  * sched-fuse-compute: ops that are not fusible (collectives, waits, other
 //    dialects, memref outs, excluded kinds) are kept; with the exact guard
 //    the peak never grows by more than the tolerance;
@@ -1594,15 +1596,24 @@ void checkOverlap(Checker &checker, ModuleOp module, ModuleOp input,
                        " -> " + us(after.makespanUs) + " us",
                    func);
     int64_t peak = before.metrics.peak;
-    // The input's peak plus the slack in whole bytes, saturated
-    // (docs/passes/ScheduleOverlap.md). Summed as integers: past 2^53 bytes
-    // a double would round the peak itself.
-    double slackBytes = peak * options.memorySlack;
-    int64_t budget = options.memoryBudget > 0 ? options.memoryBudget
-                     : slackBytes >= 0x1p63 ||
-                             peak > kMaxBytes - static_cast<int64_t>(slackBytes)
-                         ? kMaxBytes
-                         : peak + static_cast<int64_t>(slackBytes);
+    // Inside sched-pipeline the budget is measured from the peak the
+    // pipeline got (sched.input_peak, set by its record-input-peak pass).
+    int64_t basePeak = peak;
+    if (auto recorded = input.lookupSymbol<func::FuncOp>(func.getName())
+                            ->getAttrOfType<IntegerAttr>(
+                                SchedDialect::getInputPeakAttrName()))
+      basePeak = recorded.getInt();
+    // The base peak plus the larger of the slack and the allowance in whole
+    // bytes, saturated (docs/passes/ScheduleOverlap.md). Summed as
+    // integers: past 2^53 bytes a double would round the peak itself.
+    double slackBytes = std::max(basePeak * options.memorySlack,
+                                 static_cast<double>(options.memoryAllowance));
+    int64_t budget =
+        options.memoryBudget > 0 ? options.memoryBudget
+        : slackBytes >= 0x1p63 ||
+                basePeak > kMaxBytes - static_cast<int64_t>(slackBytes)
+            ? kMaxBytes
+            : basePeak + static_cast<int64_t>(slackBytes);
     std::vector<const void *> order;
     for (Operation &op : func.getBody().front())
       order.push_back(getKey(&op));
@@ -1774,6 +1785,9 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
     PassManager annotate(context, ModuleOp::getOperationName());
     annotate.enableVerifier(false);
     annotate.addPass(createSchedAnnotateCompute());
+    // The peak the overlap stage's budget is measured from, as the
+    // pipeline records it before its function passes.
+    annotate.addPass(createRecordInputPeakPass());
     if (failed(annotate.run(*staged)))
       stagedOk = false;
   }

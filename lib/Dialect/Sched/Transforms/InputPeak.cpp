@@ -4,10 +4,19 @@
 // Exceptions. See LICENSE for license information.
 //
 //===----------------------------------------------------------------------===//
+//
+// sched-schedule-overlap measures its memory budget from the peak of the
+// program as sched-pipeline got it, before loop pipelining, fusion and memory
+// reordering changed it (Inductor's OverlapScheduler measures from the traced
+// graph's peak too). This pass records that peak on each function as
+// `sched.input_peak`, which the overlap pass reads and removes. Internal to
+// sched-pipeline (declared in Passes.h for tools that replay its stages).
+//
+//===----------------------------------------------------------------------===//
 
-#include "InputPeak.h"
 #include "BlockAnalyses.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
+#include "sched/Dialect/Sched/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
-#include "InputPeak.h"
 #include "PipelineSearch.h"
 #include "StageGuard.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"

@@ -150,6 +150,15 @@ void buildSchedPipeline(OpPassManager &pm, const SchedPipelineOptions &options);
 /// Registers `sched-pipeline`.
 void registerSchedPipelines();
 
+/// The module pass sched-pipeline runs before its function passes: it sets
+/// `sched.input_peak` (an i64, bytes) on every function whose single-block
+/// body the buffer model can size, the peak live memory of its program
+/// order with nested blocks included, which sched-schedule-overlap
+/// measures its budget from (and removes). Other functions are left without
+/// it, and without a diagnostic (sched-schedule-overlap reports them).
+/// Public for tools that replay the pipeline's stages one by one.
+std::unique_ptr<Pass> createRecordInputPeakPass();
+
 } // namespace sched
 } // namespace mlir
 

@@ -554,6 +554,7 @@ static void planWithContention(const Request &r, const BlockSimulation &sim,
     tryCriticalPaths(request, choice, index);
 }
 
+namespace {
 /// The inputs of planWithContention besides the request.
 struct BlockInputs {
   const BlockSimulation &sim;
@@ -561,6 +562,7 @@ struct BlockInputs {
   const MemoryProblem &memory;
   ArrayRef<int64_t> inputMemory;
 };
+} // namespace
 
 /// Runs every strategy with `r` (the list scheduler with each in-flight cap,
 /// the critical-path priorities, the contended plan) and returns the
@@ -595,9 +597,8 @@ struct Trim {
 /// the budget bisected between the input's peak and the kept schedule's
 /// peak, the input's peak first, and keeps in `choice` the schedule of the
 /// least budget that is no slower (by at most `tolerance` of the step) and
-/// has a lower peak. Returns what it
-/// did; nothing where the schedule does not go over the input's peak (or
-/// is the fallback's).
+/// has a lower peak. Returns what it did; nothing where the schedule does
+/// not go over the input's peak (or is the fallback's).
 static std::optional<Trim> trimBudgetOf(const Request &r, const BlockInputs &in,
                                         double tolerance, Choice &choice) {
   if (!choice.chosen || choice.fallback || choice.peakAfter <= r.inputPeak)

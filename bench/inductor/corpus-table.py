@@ -202,6 +202,14 @@ def main():
     wins = sum(1 for x in ratios if x <= 1.0)
     print("\nsched's step <= Inductor's best on %d of %d steps; geometric mean ratio %.4f"
           % (wins, len(ratios), geomean(ratios)))
+    # Both at once (the done-when of issue 21): the step against Inductor's
+    # best, the peak against the peak of Inductor's order (the column),
+    # compared unrounded.
+    low_peak = [r["inductor"] is not None and r["sched"]["peak"] <= r["inductor"]["peak"]
+                for r in rows]
+    both = sum(1 for x, low in zip(ratios, low_peak) if x <= 1.0 and low)
+    print("sched's peak <= Inductor's on %d of %d steps; step and peak both on %d of %d"
+          % (sum(low_peak), len(rows), both, len(rows)))
     for n in notes:
         print("- " + n)
 

@@ -65,6 +65,9 @@ struct Setting {
 struct Variant {
   std::string name;
   OpPassManager passes{func::FuncOp::getOperationName()};
+  /// The same with the overlap pass's `trim-budget`, run again for the
+  /// winner only.
+  OpPassManager trimmed{func::FuncOp::getOperationName()};
 };
 
 /// The values one option may take in the search: the user's first.
@@ -137,16 +140,18 @@ enumerateSettings(const SchedPipelineOptions &options) {
   return settings;
 }
 
-/// Returns the function passes of `options` changed to `setting`.
+/// Returns the function passes of `options` changed to `setting`, with the
+/// overlap pass's `trim-budget` if `trimBudget`.
 static void buildVariant(const SchedPipelineOptions &options,
-                         const Setting &setting, OpPassManager &passes) {
+                         const Setting &setting, OpPassManager &passes,
+                         bool trimBudget) {
   SchedPipelineOptions changed;
   changed.copyOptionValuesFrom(options);
   changed.reorder = setting.reorder;
   changed.bucket = setting.bucket;
   changed.bucketOrder = setting.order;
   changed.keepCollectiveOrder = setting.keepOrder;
-  addSchedFunctionPasses(passes, changed);
+  addSchedFunctionPasses(passes, changed, trimBudget);
 }
 
 //===----------------------------------------------------------------------===//
@@ -311,25 +316,36 @@ private:
   /// `diagnostics` (those of the simulation are dropped) and judges its
   /// result against the budget and the default's peak (for the default
   /// itself: none yet).
-  Outcome runVariant(func::FuncOp func, unsigned index, DiagnosticCapture &cap,
+  Outcome runVariant(func::FuncOp func, OpPassManager &passes,
+                     DiagnosticCapture &cap,
                      std::vector<Diagnostic> &diagnostics,
                      std::optional<int64_t> defaultPeak, int64_t budget);
+  /// Runs the trimmed passes of the winner `best` (of result `bestEval`) on
+  /// `func`, restored to `input`; returns their result if it is valid, no
+  /// slower than `bestEval` by more than `trim-tolerance` and of a lower
+  /// peak, with its diagnostics in `diagnostics`.
+  std::optional<Evaluation> runTrimmed(func::FuncOp func, func::FuncOp input,
+                                       unsigned best, Evaluation bestEval,
+                                       DiagnosticCapture &capture,
+                                       std::vector<Diagnostic> &diagnostics,
+                                       int64_t defaultPeak, int64_t budget);
   /// Returns the memory budget for an input of peak `inputPeak`: the
   /// `memory-budget`, or the input's peak plus the larger of
   /// `memory-allowance` and `memory-slack` (sched-schedule-overlap's budget
   /// from sched.input_peak), saturated, and at most the target's HBM
   /// capacity.
   int64_t computeBudget(func::FuncOp func, int64_t inputPeak) const;
-  /// Emits the remarks on the outcome of the search.
+  /// Emits the remarks on the outcome of the search: variant `best` won,
+  /// and, if its trimmed run was kept, gave `trimmed`.
   void remarkOnSearch(func::FuncOp func, ArrayRef<Outcome> outcomes,
-                      unsigned best) const;
+                      unsigned best, std::optional<Evaluation> trimmed) const;
 
   std::vector<Variant> variants;
   /// Read only: the functions run in parallel.
   std::shared_ptr<ModuleSize> moduleSize;
   int64_t searchMaxOps;
   int64_t memoryBudget, memoryAllowance;
-  double memorySlack;
+  double memorySlack, trimTolerance;
   bool explain;
   std::string profilePath;
   LoadedProfile profile;
@@ -341,15 +357,18 @@ PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
     : moduleSize(std::move(moduleSize)), searchMaxOps(options.searchMaxOps),
       memoryBudget(options.memoryBudget),
       memoryAllowance(options.memoryAllowance),
-      memorySlack(options.memorySlack), explain(options.explain),
-      profilePath(options.profile) {
+      memorySlack(options.memorySlack), trimTolerance(options.trimTolerance),
+      explain(options.explain), profilePath(options.profile) {
   SmallVector<std::pair<Setting, std::string>> settings =
       enumerateSettings(options);
   size_t count = std::min<size_t>(settings.size(), options.search);
   variants.resize(count);
   for (size_t i = 0; i < count; ++i) {
     variants[i].name = settings[i].second;
-    buildVariant(options, settings[i].first, variants[i].passes);
+    buildVariant(options, settings[i].first, variants[i].passes,
+                 /*trimBudget=*/false);
+    buildVariant(options, settings[i].first, variants[i].trimmed,
+                 /*trimBudget=*/true);
   }
 }
 
@@ -421,13 +440,13 @@ void PipelineSearch::runOnOperation() {
   input.erase();
 }
 
-Outcome PipelineSearch::runVariant(func::FuncOp func, unsigned index,
+Outcome PipelineSearch::runVariant(func::FuncOp func, OpPassManager &passes,
                                    DiagnosticCapture &capture,
                                    std::vector<Diagnostic> &diagnostics,
                                    std::optional<int64_t> defaultPeak,
                                    int64_t budget) {
   Outcome outcome;
-  LogicalResult ran = runPipeline(variants[index].passes, func);
+  LogicalResult ran = runPipeline(passes, func);
   diagnostics = capture.take();
   if (failed(ran)) {
     outcome.error = getFirstError(diagnostics);
@@ -465,17 +484,19 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
   std::vector<Diagnostic> kept;
   func::FuncOp best;
   unsigned bestIndex = 0;
+  std::optional<Evaluation> trimmed;
   {
     DiagnosticCapture capture(&getContext());
-    outcomes.push_back(
-        runVariant(func, 0, capture, kept, std::nullopt, budget));
+    outcomes.push_back(runVariant(func, variants[0].passes, capture, kept,
+                                  std::nullopt, budget));
     if (outcomes.front().kind == Outcome::Valid)
       best = func.clone();
     for (unsigned index = 1; best && index < variants.size(); ++index) {
       restoreFunction(func, input);
       getAnalysisManager().invalidate({});
       std::vector<Diagnostic> diagnostics;
-      outcomes.push_back(runVariant(func, index, capture, diagnostics,
+      outcomes.push_back(runVariant(func, variants[index].passes, capture,
+                                    diagnostics,
                                     outcomes.front().eval.peakBytes, budget));
       const Outcome &outcome = outcomes.back();
       if (outcome.kind != Outcome::Valid ||
@@ -485,6 +506,17 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
       best = func.clone();
       bestIndex = index;
       kept = std::move(diagnostics);
+    }
+    if (best) {
+      std::vector<Diagnostic> diagnostics;
+      trimmed =
+          runTrimmed(func, input, bestIndex, outcomes[bestIndex].eval, capture,
+                     diagnostics, outcomes.front().eval.peakBytes, budget);
+      if (trimmed) {
+        best.erase();
+        best = func.clone();
+        kept = std::move(diagnostics);
+      }
     }
   }
   // The kept variant's diagnostics; the default pipeline's if it failed,
@@ -502,15 +534,32 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
           << first.error;
     return;
   }
-  if (bestIndex + 1 != outcomes.size())
-    restoreFunction(func, best);
+  restoreFunction(func, best);
   best.erase();
-  remarkOnSearch(func, outcomes, bestIndex);
+  remarkOnSearch(func, outcomes, bestIndex, trimmed);
+}
+
+std::optional<Evaluation>
+PipelineSearch::runTrimmed(func::FuncOp func, func::FuncOp input, unsigned best,
+                           Evaluation bestEval, DiagnosticCapture &capture,
+                           std::vector<Diagnostic> &diagnostics,
+                           int64_t defaultPeak, int64_t budget) {
+  restoreFunction(func, input);
+  getAnalysisManager().invalidate({});
+  Outcome outcome = runVariant(func, variants[best].trimmed, capture,
+                               diagnostics, defaultPeak, budget);
+  // Compared to the nanosecond, as isBetter does.
+  int64_t limit = std::llround(bestEval.stepUs * (1 + trimTolerance) * 1000);
+  if (outcome.kind != Outcome::Valid ||
+      std::llround(outcome.eval.stepUs * 1000) > limit ||
+      outcome.eval.peakBytes >= bestEval.peakBytes)
+    return std::nullopt;
+  return outcome.eval;
 }
 
 void PipelineSearch::remarkOnSearch(func::FuncOp func,
-                                    ArrayRef<Outcome> outcomes,
-                                    unsigned best) const {
+                                    ArrayRef<Outcome> outcomes, unsigned best,
+                                    std::optional<Evaluation> trimmed) const {
   unsigned count = outcomes.size();
   if (explain) {
     for (auto [index, outcome] : llvm::enumerate(outcomes)) {
@@ -531,7 +580,13 @@ void PipelineSearch::remarkOnSearch(func::FuncOp func,
     }
   }
   const Evaluation &before = outcomes.front().eval;
-  const Evaluation &after = outcomes[best].eval;
+  Evaluation after = trimmed ? *trimmed : outcomes[best].eval;
+  if (trimmed && explain)
+    emitFunctionRemark(func, 0, 1)
+        << "search: variant " << best << " rerun with the least budget that "
+        << "keeps its step: step " << formatUs(outcomes[best].eval.stepUs)
+        << " -> " << formatUs(trimmed->stepUs) << " us, peak "
+        << formatBytesChange(outcomes[best].eval.peakBytes, trimmed->peakBytes);
   if (best == 0) {
     if (explain)
       emitFunctionRemark(func, 0, 1)

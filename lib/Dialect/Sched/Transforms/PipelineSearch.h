@@ -29,9 +29,12 @@ namespace sched {
 
 /// Adds sched-pipeline's function passes with `options` to `funcPm` (nested
 /// on func.func): loop pipelining, record the collective order, fuse,
-/// reorder, overlap, bucket, verify, strip (Pipelines.cpp).
+/// reorder, overlap, bucket, verify, strip (Pipelines.cpp). With
+/// `trimBudget` (the search's variants), the overlap pass keeps the schedule
+/// of the least budget that keeps its step (its `trim-budget`).
 void addSchedFunctionPasses(OpPassManager &funcPm,
-                            const SchedPipelineOptions &options);
+                            const SchedPipelineOptions &options,
+                            bool trimBudget = false);
 
 /// Returns the message for an invalid `search` or `search-max-ops`, if any.
 std::optional<std::string>

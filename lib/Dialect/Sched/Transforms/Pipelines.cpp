@@ -67,6 +67,9 @@ validatePipelineOptions(const SchedPipelineOptions &options) {
   if (!(options.memorySlack >= 0) || std::isinf(options.memorySlack))
     return "memory-slack must be a finite non-negative fraction, got " +
            formatOption(options.memorySlack);
+  if (!(options.trimTolerance >= 0) || std::isinf(options.trimTolerance))
+    return "trim-tolerance must be a finite non-negative fraction, got " +
+           formatOption(options.trimTolerance);
   if (options.memoryBudget < 0)
     return "memory-budget must be non-negative (0: the input's peak plus "
            "memory-allowance or memory-slack), got " +
@@ -81,7 +84,8 @@ validatePipelineOptions(const SchedPipelineOptions &options) {
 }
 
 void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
-                                         const SchedPipelineOptions &options) {
+                                         const SchedPipelineOptions &options,
+                                         bool trimBudget) {
   // Loops first: the rotation clones collectives, which must then be
   // numbered once each. A function without a loop that communicates is left
   // as it is, without a remark.
@@ -120,6 +124,8 @@ void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
   // The cap it keeps (sched.max_in_flight) is the one bucketing and the
   // verifier keep; the strip pass removes it.
   overlap.recordCap = true;
+  overlap.trimBudget = trimBudget;
+  overlap.trimTolerance = options.trimTolerance;
   overlap.memoryBudget = options.memoryBudget;
   overlap.gatherCap = options.gatherCap;
   overlap.profilePath = options.profile;

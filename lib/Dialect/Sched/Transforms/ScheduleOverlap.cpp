@@ -170,9 +170,16 @@ static void emitSummary(func::FuncOp func, Block *nested,
 }
 
 LogicalResult SchedScheduleOverlap::validateOptions(Location loc) {
-  return validateOverlapOptions(
-      loc, maxInFlight, memorySlack, memoryBudget,
-      OverlapSearchOptions{maxInFlightBytes, memoryAllowance});
+  if (failed(validateOverlapOptions(
+          loc, maxInFlight, memorySlack, memoryBudget,
+          OverlapSearchOptions{maxInFlightBytes, memoryAllowance})))
+    return failure();
+  // NaN fails every comparison: `trim-tolerance=nan` would accept any step.
+  if (!(trimTolerance >= 0) || std::isinf(trimTolerance))
+    return mlir::emitError(loc)
+           << "trim-tolerance must be a finite non-negative fraction, got "
+           << formatOption(trimTolerance);
+  return success();
 }
 
 FailureOr<int64_t> SchedScheduleOverlap::computeBudget(Location loc,
@@ -547,6 +554,86 @@ static void planWithContention(const Request &r, const BlockSimulation &sim,
     tryCriticalPaths(request, choice, index);
 }
 
+namespace {
+/// The inputs of planWithContention besides the request.
+struct BlockInputs {
+  const BlockSimulation &sim;
+  const DependenceGraph &graph;
+  const MemoryProblem &memory;
+  ArrayRef<int64_t> inputMemory;
+};
+} // namespace
+
+/// Runs every strategy with `r` (the list scheduler with each in-flight cap,
+/// the critical-path priorities, the contended plan) and returns the
+/// schedule kept.
+static Choice chooseSchedule(const Request &r, const BlockInputs &in) {
+  Choice choice = chooseListSchedule(r);
+  // The second strategy with the caps the list scheduler tried.
+  for (unsigned index = 0; index < choice.numCapsTried; ++index)
+    tryCriticalPaths(r, choice, index);
+  if (hasContention(in.sim.simOps))
+    planWithContention(r, in.sim, in.graph, in.memory, in.inputMemory, choice);
+  return choice;
+}
+
+/// Budgets tried when trimming: the input's peak, then bisection steps.
+constexpr unsigned kMaxTrimRuns = 6;
+/// Trimming stops once the budgets tried are this close (bytes), or 1/32 of
+/// the range searched.
+constexpr int64_t kTrimResolution = int64_t(1) << 20;
+
+namespace {
+/// What trimming the budget did.
+struct Trim {
+  /// The budget the kept schedule was found with.
+  int64_t used;
+  /// How many budgets were tried.
+  unsigned runs = 0;
+};
+} // namespace
+
+/// Trims the budget of the schedule in `choice`: reruns every strategy with
+/// the budget bisected between the input's peak and the kept schedule's
+/// peak, the input's peak first, and keeps in `choice` the schedule of the
+/// least budget that is no slower (by at most `tolerance` of the step) and
+/// has a lower peak. Returns what it did; nothing where the schedule does
+/// not go over the input's peak (or is the fallback's).
+static std::optional<Trim> trimBudgetOf(const Request &r, const BlockInputs &in,
+                                        double tolerance, Choice &choice) {
+  if (!choice.chosen || choice.fallback || choice.peakAfter <= r.inputPeak)
+    return std::nullopt;
+  double stepUs = choice.after.makespanUs * (1 + tolerance);
+  Trim trim{r.budget};
+  auto tryBudget = [&](int64_t budget) {
+    Request at = r;
+    at.budget = budget;
+    ++trim.runs;
+    Choice candidate = chooseSchedule(at, in);
+    if (!candidate.chosen || candidate.fallback ||
+        candidate.after.makespanUs > stepUs + kEpsilonUs ||
+        candidate.peakAfter >= choice.peakAfter)
+      return false;
+    choice = std::move(candidate);
+    trim.used = budget;
+    return true;
+  };
+  int64_t low = r.inputPeak;
+  if (tryBudget(low))
+    return trim;
+  // The least budget known to keep the step is the kept schedule's peak.
+  int64_t high = choice.peakAfter;
+  int64_t resolution = std::max(kTrimResolution, (high - low) / 32);
+  while (trim.runs < kMaxTrimRuns && high - low > resolution) {
+    int64_t middle = low + (high - low) / 2;
+    if (tryBudget(middle))
+      high = choice.peakAfter;
+    else
+      low = middle;
+  }
+  return trim;
+}
+
 /// Emits, at its start, why the collective of `row` stays exposed in the
 /// kept schedule.
 static void explainExposed(const BlockSimulation &sim, const Request &r,
@@ -671,6 +758,27 @@ static void explainChoice(Location loc, const BlockSimulation &sim,
       explainExposed(sim, r, choice, row);
 }
 
+/// Returns the budget for the summary remark: `budget` (or "unlimited"),
+/// and, after trimming, the budget used and how many were tried, or, where
+/// none lower kept the step, the schedule's `peak`.
+static std::string
+describeBudget(int64_t budget, const std::optional<Trim> &trim, int64_t peak) {
+  std::string words = budget == std::numeric_limits<int64_t>::max()
+                          ? std::string("unlimited")
+                          : formatBytes(budget);
+  if (!trim)
+    return words;
+  if (trim->used == budget)
+    return words + llvm::formatv("; {0} needed: none of {1} lower "
+                                 "budgets tried keeps the step",
+                                 formatBytes(peak), trim->runs)
+                       .str();
+  return words + llvm::formatv(", trimmed to {0}: the least of {1} tried "
+                               "that keeps the step",
+                               formatBytes(trim->used), trim->runs)
+                     .str();
+}
+
 /// Moves every op of `body` before its terminator in `order` (steps of
 /// `sim`).
 static void applyOrder(Block &body, const BlockSimulation &sim,
@@ -736,13 +844,14 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
   Request request{problem,  *before, inputPeak,
                   *budget,  caps,    keepCollectiveOrder,
                   gatherCap};
-  Choice choice = chooseListSchedule(request);
-  // The second strategy with the caps the list scheduler tried.
-  for (unsigned index = 0; index < choice.numCapsTried; ++index)
-    tryCriticalPaths(request, choice, index);
-  if (hasContention(sim.simOps))
-    planWithContention(request, sim, analyses.graph, liveness.getProblem(),
-                       originalMemory.getTimeline(), choice);
+  BlockInputs inputs{sim, analyses.graph, liveness.getProblem(),
+                     originalMemory.getTimeline()};
+  Choice choice = chooseSchedule(request, inputs);
+  // The least memory that keeps the step (a nested block's budget is the
+  // function's headroom, not trimmed).
+  std::optional<Trim> trim;
+  if (trimBudget && !nested && !headroom)
+    trim = trimBudgetOf(request, inputs, trimTolerance, choice);
   Location loc = nested ? nested->getParentOp()->getLoc() : func.getLoc();
   explainCaps(loc, request, choice, explain);
   if (!choice.chosen) {
@@ -767,10 +876,7 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
   applyOrder(block, sim, choice.chosen->order);
   emitSummary(func, nested, *before, choice.after, sim.simOps,
               formatBytesChange(inputPeak, choice.peakAfter),
-              *budget == std::numeric_limits<int64_t>::max()
-                  ? std::string("unlimited")
-                  : formatBytes(*budget),
-              explain);
+              describeBudget(*budget, trim, choice.peakAfter), explain);
   if (explain)
     explainChoice(loc, sim, request, choice);
   return std::optional<Peaks>(Peaks{inputPeak, choice.peakAfter});

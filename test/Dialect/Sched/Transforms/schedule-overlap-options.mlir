@@ -9,6 +9,8 @@
 // RUN: sched-opt %t/slack-inf.mlir --sched-schedule-overlap="memory-slack=inf" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack-negative.mlir --sched-schedule-overlap="memory-slack=-0.5" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/budget.mlir --sched-schedule-overlap="memory-budget=-8" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/tolerance.mlir --sched-schedule-overlap="trim-budget=1 trim-tolerance=-0.1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/tolerance-nan.mlir --sched-schedule-overlap="trim-tolerance=nan" -verify-diagnostics -o /dev/null
 // RUN: not sched-opt %t/budget.mlir --sched-schedule-overlap="capacity-check=loud" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHECKWORD
 
 // CHECKWORD: for the --capacity-check option: unknown value 'loud'; expected one of: warn, error, off
@@ -23,6 +25,19 @@ func.func @in_flight() {
 //--- in-flight-bytes.mlir
 // expected-error@+1 {{max-in-flight-bytes must be non-negative (0: no byte cap), got -1}}
 func.func @in_flight_bytes() {
+  return
+}
+
+//--- tolerance.mlir
+// expected-error@+1 {{trim-tolerance must be a finite non-negative fraction, got -0.1}}
+func.func @tolerance() {
+  return
+}
+
+//--- tolerance-nan.mlir
+// NaN fails every comparison: it would accept any step.
+// expected-error@+1 {{trim-tolerance must be a finite non-negative fraction, got nan}}
+func.func @tolerance_nan() {
   return
 }
 

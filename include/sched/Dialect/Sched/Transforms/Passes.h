@@ -123,6 +123,12 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
           "input order (sched-verify-schedule checks it); "
           "otherwise it checks only that none is lost (default: false)"),
       llvm::cl::init(false)};
+  Option<double> trimTolerance{
+      *this, "trim-tolerance",
+      llvm::cl::desc("in the functions the search runs in, how much slower "
+                     "than the fastest schedule the one of the least memory "
+                     "may be, as a fraction of its step (default: 0)"),
+      llvm::cl::init(0.0)};
   Option<int64_t> search{
       *this, "search",
       llvm::cl::desc("pipeline variants tried per function, the default "

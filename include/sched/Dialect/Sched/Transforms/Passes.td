@@ -255,9 +255,21 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     recorded on the function as `sched.max_in_flight` for bucketing and the
     verifier.
 
+    With `trim-budget` (set by `sched-pipeline` where it searches, i.e. in
+    modules of at most `search-max-ops` ops), the fastest schedule is only
+    the first half of the choice: the pass then looks for the least memory
+    that keeps its step. It reruns every strategy with the budget bisected
+    between the pass input's peak and the kept schedule's peak (the input's
+    peak first, then at most 5 more budgets, stopping within 1/32 of the
+    range or 1 MiB) and keeps the schedule of the least budget whose step is
+    no slower (by at most `trim-tolerance` of it); the summary remark then gives the budget given, the budget
+    used and how many were tried. A function with nested blocks is not
+    trimmed.
+
     Options are checked before any work: `max-in-flight`,
     `max-in-flight-bytes`, `memory-allowance` and `memory-budget`
-    non-negative, `memory-slack` finite and non-negative.
+    non-negative, `memory-slack` and `trim-tolerance` finite and
+    non-negative.
 
     A second strategy competes with it: a list scheduler in simulated time
     with a fixed priority, run twice, with the longest remaining path to the
@@ -322,6 +334,13 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
            "of memory-allowance and memory-slack) (default: 0)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model (default: none)">,
+    Option<"trimBudget", "trim-budget", "bool", /*default=*/"false",
+           "after the fastest schedule within the budget, keep the one of "
+           "the least budget (bisected down to the input's peak) whose step "
+           "is no slower (default: false)">,
+    Option<"trimTolerance", "trim-tolerance", "double", /*default=*/"0.0",
+           "with trim-budget, how much slower than the fastest schedule a "
+           "trimmed one may be, as a fraction of its step (default: 0)">,
     Option<"recordCap", "record-cap", "bool", /*default=*/"false",
            "record the in-flight count cap of the kept schedule on the "
            "function as sched.max_in_flight, which sched-bucket-collectives "

@@ -352,6 +352,57 @@ void BufferLivenessBuilder::addUses() {
         problem.buffers[*buffer].liveOut = true;
 }
 
+BufferLiveness BufferLiveness::permuted(ArrayRef<unsigned> order) const {
+  unsigned numSteps = ops.size();
+  assert(order.size() == numSteps && "not a permutation of the steps");
+  std::vector<unsigned> position(numSteps);
+  for (auto [pos, step] : llvm::enumerate(order))
+    position[step] = pos;
+  // `build` numbers the arguments' buffers first, then the others by their
+  // defining step, those of one step in the order it made them.
+  // A counting sort by the new defining step, the arguments' first (slot 0).
+  unsigned numBuffers = problem.buffers.size();
+  auto slotOf = [&](unsigned buffer) -> unsigned {
+    const std::optional<unsigned> &def = problem.buffers[buffer].def;
+    return def ? position[*def] + 1 : 0;
+  };
+  std::vector<unsigned> slotStart(numSteps + 2, 0);
+  for (unsigned buffer = 0; buffer < numBuffers; ++buffer)
+    ++slotStart[slotOf(buffer) + 1];
+  for (unsigned slot = 0; slot <= numSteps; ++slot)
+    slotStart[slot + 1] += slotStart[slot];
+  std::vector<unsigned> byNewNumber(numBuffers);
+  for (unsigned buffer = 0; buffer < numBuffers; ++buffer)
+    byNewNumber[slotStart[slotOf(buffer)]++] = buffer;
+  std::vector<unsigned> newNumber(numBuffers);
+  for (auto [number, buffer] : llvm::enumerate(byNewNumber))
+    newNumber[buffer] = number;
+
+  BufferLiveness result;
+  result.problem.numSteps = problem.numSteps;
+  result.ops.reserve(numSteps);
+  for (unsigned step : order)
+    result.ops.push_back(ops[step]);
+  result.problem.buffers.reserve(numBuffers);
+  result.bufferValues.reserve(numBuffers);
+  for (unsigned buffer : byNewNumber) {
+    MemoryProblem::Buffer moved = problem.buffers[buffer];
+    if (moved.def)
+      moved.def = position[*moved.def];
+    // `build` adds the uses step by step.
+    for (unsigned &use : moved.uses)
+      use = position[use];
+    std::sort(moved.uses.begin(), moved.uses.end());
+    result.problem.buffers.push_back(std::move(moved));
+    result.bufferValues.push_back(bufferValues[buffer]);
+  }
+  // The same values; only looked up, so the map's order does not matter.
+  result.storage = storage;
+  for (auto &entry : result.storage)
+    entry.second = newNumber[entry.second];
+  return result;
+}
+
 FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
   BufferLiveness liveness;
   // Steps are positions in `liveness.ops`.

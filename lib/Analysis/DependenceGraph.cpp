@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <cassert>
 #include <tuple>
 
 using namespace mlir;
@@ -217,6 +218,30 @@ DependenceGraph::fromEdges(unsigned numNodes,
     if (from != to)
       edges.emplace_back(from, to, uint8_t(DependenceKind::Data));
   graph.finalize(numNodes, edges);
+  return graph;
+}
+
+DependenceGraph DependenceGraph::permuted(ArrayRef<unsigned> order) const {
+  unsigned n = size();
+  assert(order.size() == n && "not a permutation of the nodes");
+  std::vector<unsigned> position(n);
+  for (auto [pos, node] : llvm::enumerate(order))
+    position[node] = pos;
+  DependenceGraph graph;
+  if (!ops.empty()) {
+    graph.ops.reserve(n);
+    for (unsigned node : order)
+      graph.ops.push_back(ops[node]);
+    graph.opToNode.reserve(n);
+    for (auto [node, op] : llvm::enumerate(graph.ops))
+      graph.opToNode[op] = node;
+  }
+  std::vector<Edge> edges;
+  edges.reserve(preds.size());
+  for (unsigned to = 0; to < n; ++to)
+    for (unsigned i = predOffsets[to]; i < predOffsets[to + 1]; ++i)
+      edges.emplace_back(position[preds[i]], position[to], predKinds[i]);
+  graph.finalize(n, edges);
   return graph;
 }
 

@@ -67,10 +67,10 @@ std::string mlir::sched::describeLowerBound(double makespanUs,
     return std::string();
   // An empty step equals its bound of 0; without a bound there is no gap.
   if (!(lowerBoundUs > 0))
-    return makespanUs <= 0 ? "optimal: equals the lower bound" : "";
+    return makespanUs <= 0 ? kOptimalBoundWords.str() : "";
   double gap = (makespanUs - lowerBoundUs) / lowerBoundUs * 100;
   if (gap <= 1e-3)
-    return "optimal: equals the lower bound";
+    return kOptimalBoundWords.str();
   return llvm::formatv("within {0} % of the lower bound, {1:F3} us",
                        trimmedDecimal(gap, gap < 1 ? 2 : 1), lowerBoundUs)
       .str();

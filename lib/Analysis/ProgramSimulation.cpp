@@ -40,14 +40,6 @@ using namespace mlir::sched;
 /// billion iterations is an error, not an exhausted memory.
 static constexpr uint64_t kMaxSimulatedOps = 1 << 24;
 
-/// Set by CallsAsLeaves on this thread.
-static thread_local bool callsAsLeaves = false;
-
-CallsAsLeaves::CallsAsLeaves() : previous(callsAsLeaves) {
-  callsAsLeaves = true;
-}
-CallsAsLeaves::~CallsAsLeaves() { callsAsLeaves = previous; }
-
 namespace {
 /// Positions, in the flat list, that stand for the completion of a value or
 /// an op.
@@ -64,8 +56,8 @@ struct BlockCopy {
 class ProgramBuilder {
 public:
   ProgramBuilder(const CostModel &costModel, Block &body,
-                 ProgramSimulation &out)
-      : costModel(costModel), body(body), out(out) {}
+                 ProgramSimulation &out, CallSimulation calls)
+      : costModel(costModel), body(body), out(out), calls(calls) {}
 
   /// Appends `block` (whose arguments are bound already); its ops without a
   /// predecessor in the block depend on `entry`.
@@ -127,6 +119,8 @@ private:
   const CostModel &costModel;
   Block &body;
   ProgramSimulation &out;
+  /// How a call whose callee issues collectives is costed.
+  CallSimulation calls;
   SymbolTableCollection symbols;
   llvm::StringMap<unsigned> streamOf;
   /// The simulated op of each leaf, costed once (loops copy it many times).
@@ -333,7 +327,8 @@ FailureOr<Exits> ProgramBuilder::copyOp(Operation &op, const Exits &deps) {
   if (auto region = dyn_cast<scf::ExecuteRegionOp>(op);
       region && region.getRegion().hasOneBlock())
     return copyExecuteRegion(region, deps);
-  if (auto call = dyn_cast<func::CallOp>(op); call && !callsAsLeaves)
+  if (auto call = dyn_cast<func::CallOp>(op);
+      call && calls == CallSimulation::Callee)
     if (func::FuncOp callee = getCollectiveCallee(call))
       return copyCall(call, callee, deps);
   if (op.getNumRegions() > 0 && !isa<CollectiveOpInterface, WaitOp>(op))
@@ -650,24 +645,45 @@ FailureOr<Exits> ProgramBuilder::copyCall(func::CallOp call,
 }
 
 FailureOr<ProgramSimulation>
-mlir::sched::buildProgramSimulation(Block &body, const CostModel &costModel) {
+mlir::sched::buildProgramSimulation(Block &body, const CostModel &costModel,
+                                    CallSimulation calls) {
   ProgramSimulation out;
-  ProgramBuilder builder(costModel, body, out);
+  ProgramBuilder builder(costModel, body, out, calls);
   if (failed(builder.copyFunctionBody()))
     return failure();
   return out;
 }
 
 FailureOr<double> mlir::sched::simulateOpAlone(Operation &op,
-                                               const CostModel &costModel) {
+                                               const CostModel &costModel,
+                                               CallSimulation calls) {
   ProgramSimulation out;
-  ProgramBuilder builder(costModel, *op.getBlock(), out);
+  ProgramBuilder builder(costModel, *op.getBlock(), out, calls);
   if (failed(builder.copyAlone(op)))
     return failure();
   FailureOr<SimResult> result = simulate(out.sim.simOps);
   if (failed(result))
     return op.emitError("cannot simulate this op on its own");
   return result->makespanUs;
+}
+
+bool mlir::sched::hasNestedWork(Block &body) {
+  for (Operation &op : body) {
+    auto region = dyn_cast<scf::ExecuteRegionOp>(op);
+    if (!isa<scf::ForOp, scf::IfOp>(op) &&
+        !(region && region.getRegion().hasOneBlock()))
+      continue;
+    for (Region &nested : op.getRegions())
+      for (Block &block : nested)
+        if (llvm::any_of(
+                block,
+                [](Operation &inner) {
+                  return isa<CollectiveOpInterface, ComputeOpInterface>(inner);
+                }) ||
+            hasNestedWork(block))
+          return true;
+  }
+  return false;
 }
 
 /// Returns the bytes the body `block` of a loop, branch or region needs

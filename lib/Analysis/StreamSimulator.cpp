@@ -682,6 +682,39 @@ FailureOr<double> mlir::sched::computeHeadTailBound(ArrayRef<SimOp> ops) {
   return bound;
 }
 
+BlockSimulation
+mlir::sched::permuteBlockSimulation(const BlockSimulation &sim,
+                                    const DependenceGraph &graph,
+                                    ArrayRef<unsigned> order) {
+  unsigned n = order.size();
+  std::vector<unsigned> position(n);
+  for (auto [pos, step] : llvm::enumerate(order))
+    position[step] = pos;
+  std::vector<std::optional<unsigned>> newStream(sim.streamNames.size());
+  BlockSimulation moved;
+  moved.ops.reserve(sim.ops.size());
+  moved.simOps.reserve(n);
+  for (auto [pos, step] : llvm::enumerate(order)) {
+    if (!sim.ops.empty())
+      moved.ops.push_back(sim.ops[step]);
+    SimOp op = sim.simOps[step];
+    ArrayRef<unsigned> deps = graph.getPreds(pos);
+    op.deps.assign(deps.begin(), deps.end());
+    if (op.kind == SimOp::Kind::Wait)
+      op.start = position[op.start];
+    if (op.kind == SimOp::Kind::Start) {
+      std::optional<unsigned> &stream = newStream[op.stream];
+      if (!stream) {
+        stream = moved.streamNames.size();
+        moved.streamNames.push_back(sim.streamNames[op.stream]);
+      }
+      op.stream = *stream;
+    }
+    moved.simOps.push_back(std::move(op));
+  }
+  return moved;
+}
+
 FailureOr<BlockSimulation>
 mlir::sched::buildBlockSimulation(Block &block, const CostModel &costModel) {
   return buildBlockSimulationWithGraph(block, costModel,

@@ -907,18 +907,7 @@ std::optional<Metrics> evaluate(func::FuncOp func) {
   // A function whose loops, branches or regions do work is judged as the
   // scheduling passes judge it (docs/passes/ScheduleOverlap.md): with its
   // control flow simulated, loops as their iterations.
-  bool nestedWork = llvm::any_of(body, [](Operation &op) {
-    if (op.getNumRegions() == 0)
-      return false;
-    return op
-        .walk([&](Operation *inner) {
-          return inner != &op &&
-                         isa<CollectiveOpInterface, ComputeOpInterface>(inner)
-                     ? WalkResult::interrupt()
-                     : WalkResult::advance();
-        })
-        .wasInterrupted();
-  });
+  bool nestedWork = hasNestedWork(body);
   FailureOr<SimResult> result = failure();
   if (nestedWork) {
     FailureOr<ProgramSimulation> program = buildProgramSimulation(body, model);

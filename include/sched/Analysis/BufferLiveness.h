@@ -79,6 +79,14 @@ public:
     return build(block, {});
   }
 
+  /// Returns the buffers of the same block after its ops were moved to
+  /// `order` (step `i` of the result is step `order[i]` of these), an order
+  /// that keeps every definition before its uses: equal to what `build`
+  /// gives for the reordered block (buffers numbered as it numbers them,
+  /// block arguments first, then by defining step). O(buffers log buffers +
+  /// uses log uses).
+  BufferLiveness permuted(ArrayRef<unsigned> order) const;
+
   /// Returns the memory problem: step `i` is the `i`-th op of the block.
   const MemoryProblem &getProblem() const { return problem; }
   /// Returns the op of a step.

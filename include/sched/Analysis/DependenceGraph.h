@@ -84,6 +84,15 @@ public:
   static DependenceGraph
   fromEdges(unsigned numNodes, ArrayRef<std::pair<unsigned, unsigned>> edges);
 
+  /// Returns the graph of the same block after its ops were moved to
+  /// `order` (node `i` of the result is node `order[i]` of this graph), a
+  /// topological order of this graph. Equal to the graph that `build` gives
+  /// for the reordered block with the same options: every edge joins two
+  /// ops that such an order keeps in their order (a data use, a memory
+  /// conflict, a barrier, the chain of the collective issuers). O(nodes +
+  /// edges log degree).
+  DependenceGraph permuted(ArrayRef<unsigned> order) const;
+
   /// Returns the number of nodes.
   unsigned size() const { return predOffsets.size() - 1; }
   /// Returns the number of distinct edges.

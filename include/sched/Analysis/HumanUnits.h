@@ -15,6 +15,8 @@
 #ifndef SCHED_ANALYSIS_HUMANUNITS_H
 #define SCHED_ANALYSIS_HUMANUNITS_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <string>
 
@@ -31,6 +33,10 @@ std::string formatBytes(int64_t bytes);
 /// alike but differ, the exact difference follows (`41.87 GiB -> 41.87 GiB
 /// (-4 B)`).
 std::string formatBytesChange(int64_t before, int64_t after);
+
+/// The words of describeLowerBound for a step within 0.001 % of its bound.
+inline constexpr llvm::StringLiteral kOptimalBoundWords =
+    "optimal: equals the lower bound";
 
 /// Returns how a step of `makespanUs` stands against `lowerBoundUs`, a time
 /// no order can beat: "optimal: equals the lower bound" within 0.001 %, else

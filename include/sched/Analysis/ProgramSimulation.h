@@ -62,18 +62,16 @@ struct ProgramSimulation {
   std::vector<SimRegion> regions;
 };
 
-/// While one is alive on this thread, buildProgramSimulation and
-/// simulateOpAlone cost a `func.call` as an op of its own (its `sched.cost`,
-/// which sched-annotate-compute writes) instead of simulating the callee.
-/// Function passes use it: they run in parallel and must not read other
-/// functions.
-class CallsAsLeaves {
-public:
-  CallsAsLeaves();
-  ~CallsAsLeaves();
-
-private:
-  bool previous;
+/// How buildProgramSimulation and simulateOpAlone cost a `func.call` whose
+/// callee issues collectives.
+enum class CallSimulation {
+  /// Simulates the callee's body in place of the call (sched-report, the
+  /// tools: they read the whole module).
+  Callee,
+  /// Costs the call as an op of its own (its `sched.cost`, which
+  /// sched-annotate-compute writes). For the function passes: they run in
+  /// parallel and must not read other functions.
+  Leaf,
 };
 
 /// Builds the simulation input of `body` (a function's entry block) with op
@@ -83,8 +81,10 @@ private:
 /// without `sched.dim_bounds`, or calls recurse through functions that issue
 /// collectives. Emits a warning at every op with regions that it does not
 /// look into but that holds collectives or costed compute.
-FailureOr<ProgramSimulation> buildProgramSimulation(Block &body,
-                                                    const CostModel &costModel);
+/// `calls` says how a call is costed.
+FailureOr<ProgramSimulation>
+buildProgramSimulation(Block &body, const CostModel &costModel,
+                       CallSimulation calls = CallSimulation::Callee);
 
 /// Returns the simulated time of `op`, an op of some block (a loop, branch,
 /// region or call), run on its own: its operands ready at time 0 and every
@@ -93,7 +93,17 @@ FailureOr<ProgramSimulation> buildProgramSimulation(Block &body,
 /// a nested op in the block that holds it. Fails, after an error, as
 /// buildProgramSimulation does, or if `op` waits on a future started
 /// outside it.
-FailureOr<double> simulateOpAlone(Operation &op, const CostModel &costModel);
+/// `calls` says how a call is costed.
+FailureOr<double>
+simulateOpAlone(Operation &op, const CostModel &costModel,
+                CallSimulation calls = CallSimulation::Callee);
+
+/// Returns true if a block nested in `body` through `scf.for`, `scf.if` and
+/// one-block `scf.execute_region` ops (the blocks the scheduling passes
+/// order) holds a collective start or a compute op: then the program
+/// simulation of `body` (loops as their iterations) is not its block
+/// simulation, and the scheduling passes judge the function by the former.
+bool hasNestedWork(Block &body);
 
 /// Returns the bytes live at each op of `block` (the MemoryProfile of
 /// BufferLiveness in program order), plus, at each `scf.for`, `scf.if` and

@@ -159,6 +159,16 @@ FailureOr<BlockSimulation>
 buildBlockSimulationWithGraph(Block &block, const CostModel &costModel,
                               const DependenceGraph &graph);
 
+/// Returns the simulation input of the same block as `sim` after its ops
+/// were moved to `order` (op `i` of the result is op `order[i]` of `sim`),
+/// with the dependences of `graph`, the block's graph in that order
+/// (DependenceGraph::permuted): what buildBlockSimulationWithGraph gives for
+/// the reordered block, the times unchanged and the streams numbered by
+/// their first start, as it numbers them. O(ops + dependences).
+BlockSimulation permuteBlockSimulation(const BlockSimulation &sim,
+                                       const DependenceGraph &graph,
+                                       ArrayRef<unsigned> order);
+
 } // namespace sched
 } // namespace mlir
 

@@ -16,6 +16,7 @@
 #include "llvm/Support/Format.h"
 
 #include <cmath>
+#include <utility>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -79,8 +80,9 @@ BlockAnalyses::buildBlock(Block &block, const CostModel &model,
     if (!isScheduledRegionOp(op) || !holdsCostedWork(op) ||
         findUnknownTripCount(op))
       continue;
-    CallsAsLeaves callsAsLeaves;
-    FailureOr<double> time = simulateOpAlone(*op, model);
+    // The scheduling passes are function passes: calls are costed, not
+    // read.
+    FailureOr<double> time = simulateOpAlone(*op, model, CallSimulation::Leaf);
     if (failed(time))
       return failure();
     simOp.durationUs = *time;
@@ -90,6 +92,32 @@ BlockAnalyses::buildBlock(Block &block, const CostModel &model,
     return failure();
   return BlockAnalyses{model, std::move(*sim), std::move(*liveness),
                        std::move(graph)};
+}
+
+BlockAnalyses BlockAnalyses::permuted(ArrayRef<unsigned> order) const {
+  DependenceGraph movedGraph = graph.permuted(order);
+  BlockSimulation movedSim = permuteBlockSimulation(sim, movedGraph, order);
+  return BlockAnalyses{model, std::move(movedSim), liveness.permuted(order),
+                       std::move(movedGraph)};
+}
+
+void SharedBlockAnalyses::store(BlockAnalyses built, Key builtWith,
+                                std::vector<unsigned> applied) {
+  analyses = std::move(built);
+  key = std::move(builtWith);
+  order = std::move(applied);
+}
+
+std::optional<BlockAnalyses> SharedBlockAnalyses::take(Block &body,
+                                                       const Key &wanted) {
+  std::optional<BlockAnalyses> taken = std::exchange(analyses, std::nullopt);
+  if (!taken || !(key == wanted) || taken->sim.ops.empty() ||
+      taken->sim.ops.front()->getBlock() != &body ||
+      taken->sim.ops.size() != body.getOperations().size())
+    return std::nullopt;
+  if (order.empty())
+    return taken;
+  return taken->permuted(std::exchange(order, {}));
 }
 
 FailureOr<std::optional<BlockAnalyses>>
@@ -164,9 +192,8 @@ FailureOr<int64_t> mlir::sched::getFunctionPeak(func::FuncOp func) {
 
 FailureOr<double> mlir::sched::simulateFunctionStep(func::FuncOp func,
                                                     const CostModel &model) {
-  CallsAsLeaves callsAsLeaves;
-  FailureOr<ProgramSimulation> program =
-      buildProgramSimulation(func.getBody().front(), model);
+  FailureOr<ProgramSimulation> program = buildProgramSimulation(
+      func.getBody().front(), model, CallSimulation::Leaf);
   if (failed(program))
     return failure();
   FailureOr<SimResult> result = simulate(program->sim.simOps);

@@ -27,9 +27,11 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/AnalysisManager.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 namespace sched {
@@ -60,6 +62,61 @@ struct BlockAnalyses {
   static FailureOr<BlockAnalyses>
   buildBlock(Block &block, const CostModel &model,
              DependenceGraph::Options graphOptions);
+
+  /// Returns the analyses of the same block after its ops were moved to
+  /// `order` (step `i` of the result is step `order[i]` of these), a
+  /// topological order of `graph`, with nothing else changed: what
+  /// `buildBlock` gives for the reordered block (the simulation's streams
+  /// numbered by their first start, as it numbers them).
+  BlockAnalyses permuted(ArrayRef<unsigned> order) const;
+};
+
+/// The analyses of a function's body that one pass leaves to the next in
+/// MLIR's analysis manager, so that the passes of one pass manager (those of
+/// sched-pipeline) build them once: sched-schedule-overlap stores those it
+/// built with the order it gave the body, and marks them preserved;
+/// sched-bucket-collectives takes them instead of building its own, if they
+/// were built as it would build them. Any other pass that changes the
+/// function invalidates them (they are preserved only where a pass says
+/// so). The reorder is applied when they are taken (BlockAnalyses::permuted),
+/// so that a pass whose analyses no one takes pays nothing for it.
+class SharedBlockAnalyses {
+public:
+  /// How the analyses were built: a pass takes them only if it would have
+  /// built them the same way.
+  struct Key {
+    /// The measured profile of the cost model (the pass option's path).
+    std::string profilePath;
+    /// DependenceGraph::Options::chainCollectiveIssuers.
+    bool chainCollectiveIssuers = false;
+
+    bool operator==(const Key &other) const {
+      return profilePath == other.profilePath &&
+             chainCollectiveIssuers == other.chainCollectiveIssuers;
+    }
+  };
+
+  /// Starts empty (MLIR's analysis manager constructs it).
+  explicit SharedBlockAnalyses(Operation *) {}
+
+  /// Keeps `analyses` of the function's body, built with `key`, whose ops
+  /// were then moved to `order` (empty: left in place).
+  void store(BlockAnalyses analyses, Key key, std::vector<unsigned> order);
+
+  /// Returns the analyses stored for `body` with `key`, in its current
+  /// order, and forgets them; nothing if none were stored, or with another
+  /// key, or for another block.
+  std::optional<BlockAnalyses> take(Block &body, const Key &key);
+
+  /// Invalidated by every pass that does not preserve it by name.
+  bool isInvalidated(const AnalysisManager::PreservedAnalyses &preserved) {
+    return !preserved.isPreserved<SharedBlockAnalyses>();
+  }
+
+private:
+  std::optional<BlockAnalyses> analyses;
+  Key key;
+  std::vector<unsigned> order;
 };
 
 /// Returns the cost model of the `#sched.target` that `func` inherits, with

@@ -46,8 +46,14 @@ private:
   LogicalResult validateOptions(func::FuncOp func);
   /// Buckets each nested block of `func` that issues collectives, innermost
   /// first; a block whose bucketed order exceeds `max-in-flight` gets its
-  /// input back. Fails after an error.
-  LogicalResult bucketNestedBlocks(func::FuncOp func);
+  /// input back. Returns whether there was one. Fails after an error.
+  FailureOr<bool> bucketNestedBlocks(func::FuncOp func);
+  /// Returns the analyses of the body of `func`: those the pass before left
+  /// (SharedBlockAnalyses) if no nested block was bucketed, else new ones.
+  /// Nothing after the remark of BlockAnalyses::build. Fails after an
+  /// error.
+  FailureOr<std::optional<BlockAnalyses>> getBodyAnalyses(func::FuncOp func,
+                                                          bool nestedBucketed);
   /// Buckets the `nested` block with `analyses`. Fails after an error.
   LogicalResult bucketNestedBlock(func::FuncOp func, Block &nested,
                                   BlockAnalyses &analyses);
@@ -189,10 +195,11 @@ void SchedBucketCollectives::runOnOperation() {
            "must match its peer stages'";
     return;
   }
-  if (failed(bucketNestedBlocks(func)))
+  FailureOr<bool> nestedBucketed = bucketNestedBlocks(func);
+  if (failed(nestedBucketed))
     return signalPassFailure();
   FailureOr<std::optional<BlockAnalyses>> analyses =
-      BlockAnalyses::build(func, profile, "not bucketed");
+      getBodyAnalyses(func, *nestedBucketed);
   if (failed(analyses))
     return signalPassFailure();
   if (!*analyses)
@@ -225,22 +232,37 @@ void SchedBucketCollectives::runOnOperation() {
     emitShortRemarks(func, nullptr, made, bucketer, options);
 }
 
-LogicalResult SchedBucketCollectives::bucketNestedBlocks(func::FuncOp func) {
+FailureOr<std::optional<BlockAnalyses>>
+SchedBucketCollectives::getBodyAnalyses(func::FuncOp func,
+                                        bool nestedBucketed) {
+  // The nested blocks' new orders would change their ops' simulated times.
+  if (!nestedBucketed)
+    if (auto shared = getCachedAnalysis<SharedBlockAnalyses>())
+      if (std::optional<BlockAnalyses> taken =
+              shared->get().take(func.getBody().front(),
+                                 SharedBlockAnalyses::Key{profilePath, false}))
+        return std::optional<BlockAnalyses>(std::move(*taken));
+  return BlockAnalyses::build(func, profile, "not bucketed");
+}
+
+FailureOr<bool> SchedBucketCollectives::bucketNestedBlocks(func::FuncOp func) {
   SmallVector<Block *> nested = getNestedBlocks(func);
   if (llvm::none_of(nested,
                     [](Block *block) { return issuesCollectives(block); }))
-    return success();
+    return false;
   FailureOr<CostModel> model = buildCostModel(func, profile);
   if (failed(model))
     return failure();
   NestedBlockWalk walk{"not bucketed", true, std::nullopt};
-  return forEachNestedBlock(func, walk, [&](Block &block) {
-    FailureOr<BlockAnalyses> analyses =
-        BlockAnalyses::buildBlock(block, *model, {});
-    if (failed(analyses))
-      return failure();
-    return bucketNestedBlock(func, block, *analyses);
-  });
+  if (failed(forEachNestedBlock(func, walk, [&](Block &block) {
+        FailureOr<BlockAnalyses> analyses =
+            BlockAnalyses::buildBlock(block, *model, {});
+        if (failed(analyses))
+          return failure();
+        return bucketNestedBlock(func, block, *analyses);
+      })))
+    return failure();
+  return true;
 }
 
 LogicalResult

@@ -214,8 +214,9 @@ static FailureOr<Evaluation> evaluate(func::FuncOp func,
   if (*measured)
     model.setProfile(**measured);
   Block &body = func.getBody().front();
-  CallsAsLeaves callsAsLeaves;
-  FailureOr<ProgramSimulation> program = buildProgramSimulation(body, model);
+  // A function pass: calls are costed, not read.
+  FailureOr<ProgramSimulation> program =
+      buildProgramSimulation(body, model, CallSimulation::Leaf);
   if (failed(program))
     return failure();
   FailureOr<SimResult> result = simulate(program->sim.simOps);
@@ -432,7 +433,11 @@ void PipelineSearch::runOnOperation() {
       emitFunctionRemark(func, 0, 1)
           << "search: not searched: " << *notSearched;
     if (failed(runPipeline(variants.front().passes, func)))
-      signalPassFailure();
+      return signalPassFailure();
+    // The passes of the pipeline shared this pass's analyses, invalidated
+    // those they changed, and MLIR's verifier ran after each pass that
+    // changed the IR: nothing is left to invalidate or to verify again.
+    markAllAnalysesPreserved();
     return;
   }
   func::FuncOp input = func.clone();

@@ -14,16 +14,18 @@ times, their waits, and random dependences; it is written as sched IR with
 `time_ns` costs, run through `sched-pipeline` (h200-sxm target), and the
 result reported with `exact-max-ops=64`: the exact solver's optimum of the
 scheduled block and the gap of the pipeline's order to it. The pipeline
-runs twice: with its defaults (a memory budget 5 % over the peak of the
-order sched-schedule-overlap is given, 2 collectives in flight) and with
-memory out of the way (`max-in-flight=64 memory-slack=10`). The default
-run is compared with the unconstrained optimum and with the optimum under
-the same budget: the IR that sched-schedule-overlap was given (dumped with
---mlir-print-ir-before) gives the budget (sched-report memory-slack=0.05
-computes it as the pass does), and sched-report memory-budget=B solves the
-scheduled block within it.
+runs with its defaults, with `memory-allowance=0` (the budget 5 % over the
+input's peak: with the 1 GiB allowance memory never binds on programs this
+small) and with memory and the in-flight cap out of the way
+(`max-in-flight=64 memory-slack=10`). The limit the search judged the kept
+variant by is read from its explain=1 remark (`search: memory budget B
+bytes ... within the default's peak D bytes`: the larger of the two), and
+sched-report memory-budget=B solves the scheduled block within it.
+`--options` adds sched-pipeline options to every run (e.g. exact-max-ops=32,
+the exact order after the search).
 
-usage: gap.py [--build build] [--count 200] [--seed 21]
+usage: gap.py [--build build] [--count 200] [--seed 21] [--min-ops 10]
+              [--max-ops 30] [--options 'sched-pipeline options']
 """
 import argparse
 import json

@@ -206,8 +206,6 @@ struct Outcome {
 };
 } // namespace
 
-/// Simulates the body of `func` as sched-report does: the step of its
-/// program order and its peak memory. Emits an error and fails if it cannot.
 /// Returns the cost model of `func` with `profile`; fails after an error.
 static FailureOr<CostModel> getModel(func::FuncOp func,
                                      const LoadedProfile &profile) {
@@ -221,6 +219,8 @@ static FailureOr<CostModel> getModel(func::FuncOp func,
   return model;
 }
 
+/// Simulates the body of `func` as sched-report does: the step of its
+/// program order and its peak memory. Emits an error and fails if it cannot.
 static FailureOr<Evaluation> evaluate(func::FuncOp func,
                                       const LoadedProfile &profile) {
   FailureOr<CostModel> built = getModel(func, profile);

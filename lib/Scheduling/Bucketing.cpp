@@ -14,7 +14,7 @@
 // the legal ones (dependences kept, the augmented dependence graph acyclic,
 // no overlap of a hidden collective enclosed) are simulated, and the one
 // that exposes the least communication, if not more than before, and keeps
-// the peak memory is kept.
+// the peak memory (the input's, or the overlap schedule's budget) is kept.
 //
 //===----------------------------------------------------------------------===//
 
@@ -361,8 +361,9 @@ LogicalResult Bucketer::prepare(Location loc) {
     return mlir::emitError(loc, "cannot simulate the input order");
   simulation.emplace(std::move(*created));
   memory.emplace(liveness.getProblem(), liveness.getProgramOrder());
-  // Bucketing never raises the peak: the input's is the most it leaves.
-  peakLimit = memory->getPeak();
+  // Bucketing never raises the peak over the input's, or over the budget
+  // its input was scheduled within where that is higher.
+  peakLimit = std::max(memory->getPeak(), options.memoryBudget);
   inBucket.assign(n, false);
   bucketOf.assign(n, kNone);
   currentPos.resize(n);
@@ -1019,7 +1020,7 @@ void Bucketer::buildWindow(JoinAttempt &attempt, unsigned trialIndex) {
          "a group went missing");
 }
 
-/// Keeps the best ranked placement that does not raise the peak memory: the
+/// Keeps the best ranked placement within the peak limit: the
 /// merged start and the merged wait each run as one step, so every buffer of
 /// a member is live while the bucket starts and while it is waited. Leaves
 /// its order in the attempt's window.

@@ -242,7 +242,7 @@ void MemoryScanDeferral::runCompute(ListEngine &engine) {
 CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     const ScheduleProblem &problem, CriticalPathPriority priority,
     int64_t maxInFlight, int64_t budget, bool keepOrder, unsigned gatherCap,
-    ArrayRef<int64_t> maxInFlightBytes) {
+    ArrayRef<int64_t> maxInFlightBytes, bool holdForUrgentStart) {
   if (problem.size() == 0)
     return {};
   std::optional<RankPriority> ranks = RankPriority::create(problem, priority);
@@ -269,6 +269,7 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
                                   maxInFlightBytes.end());
   options.rules.overdueFirst = true;
   options.rules.forceWithinCapFirst = true;
+  options.rules.holdForUrgentStart = holdForUrgentStart;
   std::optional<GatherCap> gathers;
   if (gatherCap != kNoGatherCap ||
       priority == CriticalPathPriority::Interleaved)

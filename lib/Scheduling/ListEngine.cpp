@@ -246,10 +246,41 @@ unsigned ListEngine::selectStart(bool respectCap, bool respectBudget,
         delays[start] = ScheduleDelay::Memory;
       continue;
     }
+    // Only while placing freely (step 2): the fallback must place a start.
+    if (options.rules.holdForUrgentStart && respectCap && respectBudget &&
+        !options.keepOrder && hasUrgentStartBehind(group, start))
+      continue;
     if (best == n || startKey(start) < startKey(best))
       best = start;
   }
   return best;
+}
+
+bool ListEngine::hasUrgentStartBehind(unsigned group, unsigned start) const {
+  const std::deque<unsigned> &inFlight = clock.getInFlight(group);
+  if (inFlight.empty())
+    return false;
+  // The group's stream runs its collectives in issue order: a start issued
+  // now queues behind the last one in flight.
+  double freeUs = clock.getEnd(inFlight.back());
+  if (freeUs <= clock.now())
+    return false;
+  PriorityKey key = startKey(start);
+  unsigned looked = 0;
+  for (const PriorityKey &ready : readyCompute) {
+    if (++looked > kLookaheadOps)
+      break;
+    unsigned step = ready.second;
+    if (clock.now() + p.getOp(step).durationUs > freeUs)
+      continue;
+    for (unsigned succ : p.getGraph().getSuccs(step)) {
+      const SimOp &op = p.getOp(succ);
+      if (op.kind == SimOp::Kind::Start && op.stream == group &&
+          missing[succ] == 1 && startKey(succ) < key)
+        return true;
+    }
+  }
+  return false;
 }
 
 unsigned ListEngine::selectForcedStart() {

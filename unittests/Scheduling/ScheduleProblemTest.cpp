@@ -329,3 +329,73 @@ TEST(ScheduleProblemTest, MemoryWindowCreditsWaits) {
   EXPECT_EQ(window.getWindowMax(1), input[0]);
   EXPECT_EQ(window.getLive(), 0);
 }
+
+// EngineRules::holdForUrgentStart: the stream of group 0 is busy with S0
+// (8 us); S3 (1 us) and S4 (7 us) are ready, S7 (2 us) needs the 1 us
+// compute op C1 and feeds S9 (9 us on group 1), the longest chain. Issued
+// at once, S3 and S4 queue ahead of S7 (8 + 1 + 7 + 2 + 9 = 27 us); held
+// while C1 runs, S7 queues right behind S0 and ends at 10 us. (The
+// deferral then runs C10, 6 us from 8 us, before waiting for S7, so S9
+// starts at 14: 23 us; the optimum, 19 us, waits first.)
+//
+//   0 S0  start, group 0, 8 us         7 S7  start, group 0, 2 us, after C1
+//   1 C1  compute 1 us                 8 W7  wait of S7
+//   2 W0  wait of S0                   9 S9  start, group 1, 9 us, after W7
+//   3 S3  start, group 0, 1 us        10 C10 compute 6 us, after W0
+//   4 S4  start, group 0, 7 us        11 W9  wait of S9
+//   5 W3, 6 W4  their waits           12     the terminator
+TEST(ScheduleProblemTest, CriticalPathHoldsStartsForAnUrgentOne) {
+  using Kind = SimOp::Kind;
+  auto op = [](Kind kind, double us, unsigned stream, unsigned start,
+               SmallVector<unsigned, 2> deps) {
+    SimOp simOp;
+    simOp.kind = kind;
+    simOp.durationUs = us;
+    simOp.stream = stream;
+    simOp.start = start;
+    simOp.deps = deps;
+    return simOp;
+  };
+  BlockSimulation sim;
+  sim.simOps = {op(Kind::Start, 8, 0, 0, {}),
+                op(Kind::Compute, 1, 0, 0, {}),
+                op(Kind::Wait, 0, 0, 0, {0}),
+                op(Kind::Start, 1, 0, 0, {}),
+                op(Kind::Start, 7, 0, 0, {}),
+                op(Kind::Wait, 0, 0, 3, {3}),
+                op(Kind::Wait, 0, 0, 4, {4}),
+                op(Kind::Start, 2, 0, 0, {1}),
+                op(Kind::Wait, 0, 0, 7, {7}),
+                op(Kind::Start, 9, 1, 0, {8}),
+                op(Kind::Compute, 6, 0, 0, {2}),
+                op(Kind::Wait, 0, 1, 9, {9}),
+                op(Kind::Compute, 0, 0, 0, {5, 6, 10, 11})};
+  sim.streamNames = {"dp", "tp"};
+  std::vector<std::pair<unsigned, unsigned>> edges;
+  for (unsigned step = 0; step < sim.simOps.size(); ++step)
+    for (unsigned dep : sim.simOps[step].deps)
+      edges.push_back({dep, step});
+  DependenceGraph graph = DependenceGraph::fromEdges(13, edges);
+  MemoryProblem memory;
+  for (unsigned step = 0; step < 13; ++step)
+    memory.addStep();
+  std::vector<unsigned> input(13);
+  for (unsigned step = 0; step < 13; ++step)
+    input[step] = step;
+  std::vector<int64_t> inputMemory = MemoryProfile(memory, input).getTimeline();
+  ScheduleProblem problem(sim, graph, memory, inputMemory);
+  auto makespan = [&](bool hold) {
+    CriticalPathSchedule schedule = scheduleCriticalPath(
+        problem, CriticalPathPriority::BottomLevel, /*maxInFlight=*/8,
+        /*budget=*/1000, /*keepOrder=*/false, kNoGatherCap, {}, hold);
+    EXPECT_EQ(schedule.order.size(), 13u);
+    return simulate(sim.simOps, schedule.order)->makespanUs;
+  };
+  EXPECT_DOUBLE_EQ(makespan(/*hold=*/false), 27);
+  EXPECT_DOUBLE_EQ(makespan(/*hold=*/true), 23);
+  // With keepOrder the starts go in their input order: nothing is held.
+  CriticalPathSchedule ordered =
+      scheduleCriticalPath(problem, CriticalPathPriority::BottomLevel, 8, 1000,
+                           /*keepOrder=*/true, kNoGatherCap, {}, /*hold=*/true);
+  EXPECT_EQ(ordered.order.size(), 13u);
+}

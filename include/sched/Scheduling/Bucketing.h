@@ -60,6 +60,10 @@ struct BucketingOptions {
   bool mixElementTypes = true;
   /// A remark for every decision.
   bool explain = false;
+  /// The most bytes live at once that the buckets may leave, where it is
+  /// more than the input's peak (the memory budget of the overlap schedule
+  /// the buckets are made from); 0: the input's peak.
+  int64_t memoryBudget = 0;
 };
 
 /// What collectives must share to be bucketed: the op (kind), its inherent
@@ -187,7 +191,8 @@ public:
   /// Grows the buckets of every key.
   LogicalResult formBuckets();
 
-  /// The input's peak memory: the most the buckets may leave.
+  /// The most peak memory the buckets may leave: the input's peak, or the
+  /// `memoryBudget` option where that is higher.
   int64_t getPeakLimit() const;
   /// The buckets formed (those of one member are not bucketed).
   ArrayRef<Bucket> getBuckets() const { return buckets; }

@@ -138,6 +138,10 @@ private:
 ///   allocates least.
 /// * With no compute ready it waits for the collective that ends first;
 ///   waits of one group go in issue order.
+/// * With `holdForUrgentStart`, a ready start waits while its group's
+///   stream is busy and a ready compute op, done before the stream frees,
+///   would make a start of the group of higher priority ready
+///   (EngineRules::holdForUrgentStart).
 ///
 /// The engine (ListEngine.h) with RankPriority, MemoryScanDeferral and a
 /// GatherCap (with a cap or the Interleaved priority), overdue starts
@@ -146,7 +150,8 @@ private:
 CriticalPathSchedule scheduleCriticalPath(
     const ScheduleProblem &problem, CriticalPathPriority priority,
     int64_t maxInFlight, int64_t budget, bool keepOrder,
-    unsigned gatherCap = kNoGatherCap, ArrayRef<int64_t> maxInFlightBytes = {});
+    unsigned gatherCap = kNoGatherCap, ArrayRef<int64_t> maxInFlightBytes = {},
+    bool holdForUrgentStart = false);
 
 /// scheduleCriticalPath on the problem of `sim`, `graph`, `memory` and
 /// `inputMemory` (the live bytes of the input order).

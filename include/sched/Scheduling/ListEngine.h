@@ -127,7 +127,17 @@ struct EngineRules {
   /// Step 5: a start within the in-flight cap first, recording delays; or
   /// else any start, recording none.
   bool forceWithinCapFirst = false;
+  /// Step 2 (not with keepOrder): a ready start is held back while its
+  /// group's stream is busy and one of the first kLookaheadOps ready compute
+  /// ops by key, done before the stream frees, is the last missing
+  /// predecessor of a start of the group with a lower key: run first, that
+  /// op lets the more urgent start queue ahead on the stream instead of
+  /// behind (hasUrgentStartBehind).
+  bool holdForUrgentStart = false;
 };
+
+/// The ready compute ops that EngineRules::holdForUrgentStart looks at.
+constexpr unsigned kLookaheadOps = 8;
 
 /// What the engine is run with.
 struct EngineOptions {
@@ -208,6 +218,10 @@ private:
   PriorityKey startKey(unsigned start) const;
   /// Whether the start at `start` fits the budget now.
   bool startFits(unsigned start) const;
+  /// EngineRules::holdForUrgentStart: whether a ready compute op would make
+  /// a start of `group` with a lower key than `start`'s ready before the
+  /// group's stream frees.
+  bool hasUrgentStartBehind(unsigned group, unsigned start) const;
   /// Whether the wait `a` goes before `b` on a tie.
   bool waitTieBefore(unsigned a, unsigned b) const;
   /// The start `group` offers: its best ready start, a shared one only if

@@ -109,7 +109,8 @@ LogicalResult SchedDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attr.getName() == getInputPeakAttrName() ||
-      attr.getName() == getMaxInFlightAttrName()) {
+      attr.getName() == getMaxInFlightAttrName() ||
+      attr.getName() == getMemoryBudgetAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!isa<CallableOpInterface>(op) || !value ||
         !value.getType().isInteger(64) || value.getValue().isNegative())

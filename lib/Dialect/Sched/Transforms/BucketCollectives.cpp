@@ -15,6 +15,7 @@
 #include "BlockAnalyses.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/Scheduling/Bucketing.h"
 
@@ -208,9 +209,14 @@ void SchedBucketCollectives::runOnOperation() {
   BucketingOptions options{
       bucketCapBytes,      window,          order == BucketOrder::ExposedFirst,
       keepCollectiveOrder, mixElementTypes, explain};
+  // The budget sched-schedule-overlap scheduled the input within, where it
+  // recorded one (sched-pipeline).
+  if (auto budget = func->getAttrOfType<IntegerAttr>(
+          SchedDialect::getMemoryBudgetAttrName()))
+    options.memoryBudget = budget.getInt();
   Bucketer bucketer(block.model, block.sim, block.liveness, block.graph,
                     options);
-  // Bucketing never raises the peak: the input's is the most it leaves.
+  // Bucketing never raises the peak over the input's (or that budget).
   if (failed(bucketer.analyzeInput(func.getLoc())) ||
       failed(bucketer.collectCandidates()) ||
       failed(bucketer.prepare(func.getLoc())) ||

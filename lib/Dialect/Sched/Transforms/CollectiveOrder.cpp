@@ -69,10 +69,12 @@ struct SchedStripCollectiveOrder
     getOperation().walk([&](CollectiveOpInterface start) {
       start->removeDiscardableAttr(name);
     });
-    // And the in-flight cap sched-schedule-overlap recorded for the later
-    // passes of sched-pipeline.
+    // And the in-flight cap and the memory budget sched-schedule-overlap
+    // recorded for the later passes of sched-pipeline.
     getOperation()->removeDiscardableAttr(
         SchedDialect::getMaxInFlightAttrName());
+    getOperation()->removeDiscardableAttr(
+        SchedDialect::getMemoryBudgetAttrName());
     // Removing a discardable attribute cannot make the IR invalid, and no
     // analysis reads it: nothing to verify again.
     markAllAnalysesPreserved();

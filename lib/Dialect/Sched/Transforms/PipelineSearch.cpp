@@ -16,12 +16,14 @@
 
 #include "PipelineSearch.h"
 #include "BlockAnalyses.h"
+#include "ExactOrder.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
 #include "sched/Dialect/Sched/IR/SchedInterfaces.h"
 #include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
+#include "sched/Scheduling/ExactSchedule.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
@@ -46,6 +48,13 @@ mlir::sched::validateSearchOptions(const SchedPipelineOptions &options) {
   if (options.searchMaxOps < 0)
     return "search-max-ops must be non-negative, got " +
            std::to_string(options.searchMaxOps);
+  if (options.exactMaxOps < 0 || options.exactMaxOps > kMaxExactOps)
+    return "exact-max-ops must be between 0 and " +
+           std::to_string(kMaxExactOps) + ", got " +
+           std::to_string(options.exactMaxOps);
+  if (options.exactMaxNodes < 1)
+    return "exact-max-nodes must be at least 1, got " +
+           std::to_string(options.exactMaxNodes);
   return std::nullopt;
 }
 
@@ -202,10 +211,9 @@ struct Outcome {
 };
 } // namespace
 
-/// Simulates the body of `func` as sched-report does: the step of its
-/// program order and its peak memory. Emits an error and fails if it cannot.
-static FailureOr<Evaluation> evaluate(func::FuncOp func,
-                                      const LoadedProfile &profile) {
+/// Returns the cost model of `func` with `profile`; fails after an error.
+static FailureOr<CostModel> getModel(func::FuncOp func,
+                                     const LoadedProfile &profile) {
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
   FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);
   if (failed(target) || failed(measured))
@@ -213,6 +221,17 @@ static FailureOr<Evaluation> evaluate(func::FuncOp func,
   CostModel model(*target);
   if (*measured)
     model.setProfile(**measured);
+  return model;
+}
+
+/// Simulates the body of `func` as sched-report does: the step of its
+/// program order and its peak memory. Emits an error and fails if it cannot.
+static FailureOr<Evaluation> evaluate(func::FuncOp func,
+                                      const LoadedProfile &profile) {
+  FailureOr<CostModel> built = getModel(func, profile);
+  if (failed(built))
+    return failure();
+  const CostModel &model = *built;
   Block &body = func.getBody().front();
   // A function pass: calls are costed, not read.
   FailureOr<ProgramSimulation> program =
@@ -336,15 +355,23 @@ private:
   /// from sched.input_peak), saturated, and at most the target's HBM
   /// capacity.
   int64_t computeBudget(func::FuncOp func, int64_t inputPeak) const;
-  /// Emits the remarks on the outcome of the search: variant `best` won,
-  /// and, if its trimmed run was kept, gave `trimmed`.
+  /// Offers the exact solver's order of `func`'s body (the kept result,
+  /// `kept`) within `memoryLimit`; keeps it where it is strictly faster,
+  /// with a remark, and returns its evaluation then.
+  std::optional<Evaluation>
+  tryExactOrder(func::FuncOp func, const Evaluation &kept, int64_t memoryLimit);
+  /// Emits the remarks on the outcome of the search, whose results were
+  /// judged against `budget` (from an input of peak `inputPeak`): variant
+  /// `best` won, and, if its trimmed run was kept, gave `trimmed`.
   void remarkOnSearch(func::FuncOp func, ArrayRef<Outcome> outcomes,
-                      unsigned best, std::optional<Evaluation> trimmed) const;
+                      unsigned best, std::optional<Evaluation> trimmed,
+                      int64_t inputPeak, int64_t budget) const;
 
   std::vector<Variant> variants;
   /// Read only: the functions run in parallel.
   std::shared_ptr<ModuleSize> moduleSize;
   int64_t searchMaxOps;
+  ExactOrderLimits exactLimits;
   int64_t memoryBudget, memoryAllowance;
   double memorySlack, trimTolerance;
   bool explain;
@@ -360,6 +387,10 @@ PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
       memoryAllowance(options.memoryAllowance),
       memorySlack(options.memorySlack), trimTolerance(options.trimTolerance),
       explain(options.explain), profilePath(options.profile) {
+  exactLimits.maxOps = options.exactMaxOps;
+  exactLimits.maxNodes = options.exactMaxNodes;
+  exactLimits.maxInFlight = options.maxInFlight;
+  exactLimits.keepCollectiveOrder = options.keepCollectiveOrder;
   SmallVector<std::pair<Setting, std::string>> settings =
       enumerateSettings(options);
   size_t count = std::min<size_t>(settings.size(), options.search);
@@ -541,7 +572,11 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
   }
   restoreFunction(func, best);
   best.erase();
-  remarkOnSearch(func, outcomes, bestIndex, trimmed);
+  remarkOnSearch(func, outcomes, bestIndex, trimmed, inputEval.peakBytes,
+                 budget);
+  if (exactLimits.maxOps > 0)
+    tryExactOrder(func, trimmed ? *trimmed : outcomes[bestIndex].eval,
+                  std::max(budget, outcomes.front().eval.peakBytes));
 }
 
 std::optional<Evaluation>
@@ -562,11 +597,69 @@ PipelineSearch::runTrimmed(func::FuncOp func, func::FuncOp input, unsigned best,
   return outcome.eval;
 }
 
+std::optional<Evaluation> PipelineSearch::tryExactOrder(func::FuncOp func,
+                                                        const Evaluation &kept,
+                                                        int64_t memoryLimit) {
+  ExactOrderLimits limits = exactLimits;
+  limits.memoryLimit = memoryLimit;
+  std::optional<Evaluation> after;
+  std::string whyNot = "not tried: the body cannot be simulated";
+  ExactOrderProposal proposal;
+  {
+    // The errors of a body the solver cannot take are dropped: the kept
+    // result stands.
+    DiagnosticCapture capture(&getContext());
+    FailureOr<CostModel> model = getModel(func, profile);
+    FailureOr<ExactOrderProposal> proposed =
+        succeeded(model) ? proposeExactOrder(func, *model, limits)
+                         : FailureOr<ExactOrderProposal>(failure());
+    if (succeeded(proposed)) {
+      proposal = std::move(*proposed);
+      whyNot = proposal.whyNot;
+    }
+    if (!proposal.order.empty()) {
+      Block &body = func.getBody().front();
+      BlockOrder saved(body);
+      applyOpOrder(body, proposal.order);
+      FailureOr<Evaluation> eval = evaluate(func, profile);
+      if (succeeded(eval) &&
+          std::llround(eval->stepUs * 1000) <
+              std::llround(kept.stepUs * 1000) &&
+          eval->peakBytes <= memoryLimit) {
+        after = *eval;
+      } else {
+        saved.restore();
+        whyNot = "not taken: the function's simulated step is not shorter "
+                 "or its peak is over the limit";
+      }
+    }
+  }
+  if (after)
+    emitFunctionRemark(func, 0, 1)
+        << "search: the exact order (" << proposal.nodes << " nodes, "
+        << (proposal.proven ? "proven optimal" : "the best found")
+        << ") wins: step " << formatUs(kept.stepUs) << " -> "
+        << formatUs(after->stepUs) << " us, peak "
+        << formatBytesChange(kept.peakBytes, after->peakBytes);
+  else if (explain)
+    emitFunctionRemark(func, 0, 1) << "search: the exact order: " << whyNot;
+  return after;
+}
+
 void PipelineSearch::remarkOnSearch(func::FuncOp func,
                                     ArrayRef<Outcome> outcomes, unsigned best,
-                                    std::optional<Evaluation> trimmed) const {
+                                    std::optional<Evaluation> trimmed,
+                                    int64_t inputPeak, int64_t budget) const {
   unsigned count = outcomes.size();
   if (explain) {
+    // In bytes as well, for scripts that solve within the same limit
+    // (bench/bounds/gap.py).
+    emitFunctionRemark(func, 0, 1)
+        << "search: memory budget " << budget << " bytes ("
+        << formatBytes(budget) << ", the input's peak " << inputPeak
+        << " bytes); a variant is kept within it or within the default's "
+           "peak "
+        << outcomes.front().eval.peakBytes << " bytes";
     for (auto [index, outcome] : llvm::enumerate(outcomes)) {
       InFlightDiagnostic remark = emitFunctionRemark(func, 0, 1);
       remark << "search: variant " << index << " (" << variants[index].name

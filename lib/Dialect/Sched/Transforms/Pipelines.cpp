@@ -103,8 +103,8 @@ void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
   // Numbered first, checked by sched-verify-schedule, removed at the end.
   funcPm.addPass(createSchedRecordCollectiveOrder());
   // The capacity is checked once, by sched-schedule-overlap: the other
-  // stages do not raise the peak it leaves (reordering lowers it before,
-  // bucketing keeps it at most as it was).
+  // stages do not raise the peak over it (reordering lowers it before,
+  // bucketing keeps it within the budget the overlap pass recorded).
   if (options.fuse) {
     SchedFuseComputeOptions fuse;
     fuse.capacityCheck = CapacityCheck::Off;

@@ -466,12 +466,14 @@ static Choice chooseListSchedule(const Request &r) {
 /// 0 if it placed nothing (no micro-batches).
 static unsigned tryCriticalPath(const Request &r, Choice &choice,
                                 CriticalPathPriority priority, const char *name,
-                                unsigned gathers, unsigned capIndex) {
+                                unsigned gathers, unsigned capIndex,
+                                bool holdForUrgentStart = false) {
   const ScheduleProblem &problem = r.problem;
   unsigned n = problem.size();
   const CapCandidate &cap = r.caps[capIndex];
-  CriticalPathSchedule cp = scheduleCriticalPath(
-      problem, priority, cap.count, r.budget, r.keepOrder, gathers, cap.bytes);
+  CriticalPathSchedule cp =
+      scheduleCriticalPath(problem, priority, cap.count, r.budget, r.keepOrder,
+                           gathers, cap.bytes, holdForUrgentStart);
   double incumbentUs =
       choice.chosen ? choice.after.makespanUs : r.before.makespanUs;
   if (cp.order.size() != n)
@@ -517,6 +519,12 @@ static void tryCriticalPaths(const Request &r, Choice &choice,
     return;
   tryCriticalPath(r, choice, CriticalPathPriority::BottomLevel, "bottom level",
                   kNoGatherCap, capIndex);
+  // The same with the starts a ready compute op is about to let overtake
+  // them on their stream held back.
+  if (!r.keepOrder)
+    tryCriticalPath(r, choice, CriticalPathPriority::BottomLevel,
+                    "urgent-start bottom level", kNoGatherCap, capIndex,
+                    /*holdForUrgentStart=*/true);
   tryCriticalPath(r, choice, CriticalPathPriority::InputOrder, "input order",
                   kNoGatherCap, capIndex);
   // The interleaved micro-batches: without a gather cap, then (by default)
@@ -866,6 +874,10 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
                                inputPeak, analyses.model.getTarget());
   if (failed(budget))
     return failure();
+  // The budget of the entry block, which sched-pipeline's bucketing keeps.
+  if (recordCap && !nested && !headroom)
+    func->setDiscardableAttr(SchedDialect::getMemoryBudgetAttrName(),
+                             Builder(&getContext()).getI64IntegerAttr(*budget));
   if (inputPeak > *budget) {
     mlir::emitRemark(func.getLoc())
         << "not scheduled: the input already needs " << formatBytes(inputPeak)

@@ -2,8 +2,9 @@
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json explain=1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json max-in-flight-bytes=1088 explain=1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=BYTES
 // RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json record-cap=1" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=RECORD
-// sched-pipeline records the peak and the cap and strips both at the end.
-// RUN: sched-opt %s -split-input-file --sched-pipeline="profile=%S/Inputs/overlap-profile.json" 2>/dev/null | FileCheck %s --check-prefix=STRIP --implicit-check-not=sched.max_in_flight --implicit-check-not=sched.input_peak
+// sched-pipeline records the peak, the cap and the budget and strips them at
+// the end.
+// RUN: sched-opt %s -split-input-file --sched-pipeline="profile=%S/Inputs/overlap-profile.json" 2>/dev/null | FileCheck %s --check-prefix=STRIP --implicit-check-not=sched.max_in_flight --implicit-check-not=sched.input_peak --implicit-check-not=sched.memory_budget
 
 // The in-flight caps the pass searches (1, 2, 4, 8 and none by default), the
 // remark on the rejected ones, the byte cap and the recorded cap. Every
@@ -20,6 +21,9 @@
 // BYTES: remark: kept the input order: it is slower
 // RECORD-LABEL: func.func @slower_cap
 // RECORD-SAME: sched.max_in_flight = 2 : i64
+// The budget: the input's peak plus the 1 GiB allowance, at most the
+// target's 1 GB of HBM.
+// RECORD-SAME: sched.memory_budget = 1000000000 : i64
 // STRIP-LABEL: func.func @slower_cap
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   sched.process_group @g size = 2

@@ -106,6 +106,13 @@ def Sched_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getMaxInFlightAttrName() {
       return ::llvm::StringLiteral("sched.max_in_flight");
     }
+    /// Name of the discardable attribute that records, on a function, the
+    /// memory budget in bytes (an i64) sched-schedule-overlap scheduled its
+    /// body within, which sched-bucket-collectives then keeps instead of its
+    /// input's peak where it is higher.
+    static constexpr ::llvm::StringLiteral getMemoryBudgetAttrName() {
+      return ::llvm::StringLiteral("sched.memory_budget");
+    }
 
   private:
     /// Verifies a `sched.dim_bounds` value for `numValues` values.

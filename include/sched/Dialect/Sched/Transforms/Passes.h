@@ -141,6 +141,18 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       llvm::cl::desc("search only in modules of at most this many ops, all "
                      "functions together (default: 10000)"),
       llvm::cl::init(10000)};
+  Option<int64_t> exactMaxOps{
+      *this, "exact-max-ops",
+      llvm::cl::desc("after the search, order a body of at most this many "
+                     "ops (at most 64) with the exact solver, and keep its "
+                     "order where it is strictly faster (0: never) "
+                     "(default: 0)"),
+      llvm::cl::init(0)};
+  Option<int64_t> exactMaxNodes{
+      *this, "exact-max-nodes",
+      llvm::cl::desc("search nodes of that exact solver, at most; its best "
+                     "order found within them counts (default: 100000)"),
+      llvm::cl::init(100000)};
 };
 
 /// Adds the default scheduling pipeline to `pm` (nested on functions):

@@ -344,7 +344,9 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     Option<"recordCap", "record-cap", "bool", /*default=*/"false",
            "record the in-flight count cap of the kept schedule on the "
            "function as sched.max_in_flight, which sched-bucket-collectives "
-           "and sched-verify-schedule then keep (default: false)">,
+           "and sched-verify-schedule then keep, and its memory budget as "
+           "sched.memory_budget, which sched-bucket-collectives keeps "
+           "(default: false)">,
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
            "issue collectives in their input order (default: false)">,

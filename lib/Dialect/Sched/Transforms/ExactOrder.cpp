@@ -141,7 +141,6 @@ mlir::sched::proposeExactOrder(func::FuncOp func, const CostModel &model,
     proposal.whyNot = std::move(*why);
     return proposal;
   }
-  CallsAsLeaves callsAsLeaves;
   FailureOr<BlockAnalyses> analyses =
       BlockAnalyses::buildBlock(func.getBody().front(), model, {});
   if (failed(analyses))

@@ -91,8 +91,8 @@ FailureOr<ProgramSimulation> buildProgramSimulation(Block &body,
 /// stream free, with its loops, branches, regions and calls simulated as
 /// buildProgramSimulation does. This is the cost the scheduling passes give
 /// a nested op in the block that holds it. Fails, after an error, as
-/// buildProgramSimulation does, or if `op` waits on a future started
-/// outside it.
+/// buildProgramSimulation does. A wait in `op` for a future started before
+/// it (an initial value of a loop) waits for nothing.
 FailureOr<double> simulateOpAlone(Operation &op, const CostModel &costModel);
 
 /// Returns the bytes live at each op of `block` (the MemoryProfile of

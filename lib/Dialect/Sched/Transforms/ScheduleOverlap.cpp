@@ -682,18 +682,22 @@ static void explainChoice(Location loc, const BlockSimulation &sim,
       explainExposed(sim, r, choice, row);
 }
 
-/// Returns true if an op of `block` with regions issues collectives (a loop
-/// whose body communicates). The block's simulation has such an op as one
+/// Returns true if `block` is the prologue and epilogue of a pipelined loop:
+/// a future crosses its edges and an op of it with regions issues
+/// collectives (the loop). The block's simulation has the loop as one
 /// compute op, blind to the streams its collectives hold, so the block's
 /// starts keep their order relative to it and to each other
-/// (DependenceGraph::Options::chainCollectiveIssuers): a start moved across
-/// the loop would queue on its group's stream behind, or ahead of, the
-/// loop's collectives.
-static bool holdsCommunicatingRegion(Block &block) {
-  return llvm::any_of(block, [](Operation &op) {
-    return op.getNumRegions() != 0 && !isa<CollectiveOpInterface>(op) &&
-           issuesCollectives(&op);
-  });
+/// (DependenceGraph::Options::chainCollectiveIssuers), the order the
+/// rotation gave them: the prologue's prefetches before the loop's, the
+/// epilogue's collectives after them.
+static bool isPipelinedLoopPrologue(Block &block) {
+  return llvm::any_of(block,
+                      [](Operation &op) {
+                        return op.getNumRegions() != 0 &&
+                               !isa<CollectiveOpInterface>(op) &&
+                               issuesCollectives(&op);
+                      }) &&
+         findBlockCrossingFuture(block);
 }
 
 /// Moves every op of `body` before its terminator in `order` (steps of
@@ -714,7 +718,7 @@ SchedScheduleOverlap::schedule(func::FuncOp func,
   DependenceGraph::Options graphOptions;
   graphOptions.chainCollectiveIssuers =
       keepCollectiveOrder ||
-      (headroom && holdsCommunicatingRegion(func.getBody().front()));
+      (headroom && isPipelinedLoopPrologue(func.getBody().front()));
   FailureOr<std::optional<BlockAnalyses>> analyses =
       BlockAnalyses::build(func, profile, "not scheduled", graphOptions,
                            /*crossingFutures=*/headroom.has_value());
@@ -887,7 +891,7 @@ SchedScheduleOverlap::scheduleWithNested(func::FuncOp func) {
   if (failed(forEachNestedBlock(func, walk, [&](Block &block) {
         DependenceGraph::Options graphOptions;
         graphOptions.chainCollectiveIssuers =
-            keepCollectiveOrder || holdsCommunicatingRegion(block);
+            keepCollectiveOrder || isPipelinedLoopPrologue(block);
         FailureOr<BlockAnalyses> analyses =
             BlockAnalyses::buildBlock(block, *model, graphOptions);
         if (failed(analyses))

@@ -12,7 +12,8 @@
 # reported with sched-report. Writes bench/workloads/ROLLED-SCHEDULED.md:
 # the scheduled step time, its peak, the ops of the output and the
 # sched-pipeline time of both forms, and the rolled step's difference.
-# Steps go to bench/workloads/generated/rolled-scheduled/.
+# Steps go to bench/workloads/generated/rolled-scheduled/. The notes in
+# rolled-scheduled-notes.md (earlier tables, the causes found) are appended.
 #
 # Usage: bench/workloads/rolled-scheduled.sh [build-dir]
 #
@@ -130,4 +131,9 @@ for name in names:
           f"| {ops['unrolled']} / {ops['rolled']} "
           f"| {secs['unrolled']:.2f} / {secs['rolled']:.2f} |")
 PY
+# The hand-written part: the measurements before, and what each row still
+# lacks.
+if [[ -f "$here/rolled-scheduled-notes.md" ]]; then
+  { echo; cat "$here/rolled-scheduled-notes.md"; } >> "$here/ROLLED-SCHEDULED.md"
+fi
 echo "wrote $here/ROLLED-SCHEDULED.md" >&2

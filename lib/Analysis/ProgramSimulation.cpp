@@ -68,8 +68,9 @@ public:
     return success(succeeded(copyBlock(body, {})));
   }
   /// Appends `op` of `body` alone, as if it were the only op of the block
-  /// (its operands ready at time 0).
+  /// (its operands ready at time 0, a future among them ended).
   LogicalResult copyAlone(Operation &op) {
+    alone = true;
     callStack.push_back(body.getParentOp());
     return success(succeeded(copyOp(op, {})));
   }
@@ -129,6 +130,9 @@ private:
   llvm::DenseMap<Operation *, SmallVector<BlockArgument, 1>> usedArguments;
   llvm::DenseMap<Value, Exits> valueExits;
   llvm::DenseMap<Value, unsigned> futureStart;
+  /// Set by copyAlone: a wait for a future started before the op waits for
+  /// nothing.
+  bool alone = false;
   llvm::DenseMap<Operation *, unsigned> regionOf;
   llvm::DenseMap<Operation *, bool> calleeIssues;
   /// Functions whose bodies are being copied, innermost last.
@@ -248,11 +252,16 @@ FailureOr<unsigned> ProgramBuilder::copyLeaf(Operation &op, const Exits &deps) {
   simOp.deps.assign(deps.begin(), deps.end());
   if (auto wait = dyn_cast<WaitOp>(&op)) {
     auto start = futureStart.find(wait.getFuture());
-    if (start == futureStart.end())
+    if (start != futureStart.end()) {
+      simOp.start = start->second;
+      simOp.deps.push_back(start->second);
+    } else if (alone) {
+      simOp.kind = SimOp::Kind::Compute;
+      simOp.durationUs = 0;
+    } else {
       return op.emitError("cannot simulate a wait whose start is not in "
                           "the same block");
-    simOp.start = start->second;
-    simOp.deps.push_back(start->second);
+    }
   }
   out.sim.ops.push_back(&op);
   out.sim.simOps.push_back(std::move(simOp));

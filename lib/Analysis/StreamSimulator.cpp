@@ -775,14 +775,17 @@ FailureOr<BlockSimulation> mlir::sched::buildBlockSimulationWithGraph(
       simOp.commFactor = contention.comm;
       simOp.computeFactor = contention.compute;
     } else if (auto wait = dyn_cast<WaitOp>(&op)) {
-      simOp.kind = SimOp::Kind::Wait;
+      // A wait for a future from outside the block (an iteration argument)
+      // or from a loop or branch of the block waits for nothing: its
+      // collective runs outside what the block simulates.
       Operation *start = wait.getFuture().getDefiningOp();
       std::optional<unsigned> startPos =
-          start ? graph.lookup(start) : std::nullopt;
-      if (!startPos)
-        return op.emitError("cannot simulate a wait whose start is not in "
-                            "the same block");
-      simOp.start = *startPos;
+          isa_and_nonnull<CollectiveOpInterface>(start) ? graph.lookup(start)
+                                                        : std::nullopt;
+      if (startPos) {
+        simOp.kind = SimOp::Kind::Wait;
+        simOp.start = *startPos;
+      }
     } else if (isa<ComputeOpInterface>(&op)) {
       FailureOr<double> time = costModel.getComputeTimeUs(&op);
       if (failed(time))

@@ -143,8 +143,11 @@ void ListEngine::place(unsigned step) {
     if (gatherCap)
       gatherCap->issued(step);
     ++nextInOrder;
-    clock.issue(step, op.stream, op.durationUs, p.getCollectiveBytes(step));
     unsigned wait = p.getWait(step);
+    if (wait < n)
+      clock.issue(step, op.stream, op.durationUs, p.getCollectiveBytes(step));
+    else
+      clock.issueUnwaited(step, op.stream, op.durationUs);
     if (wait < n && !llvm::is_contained(p.getGraph().getPreds(wait), step) &&
         --missing[wait] == 0)
       makeReady(wait);

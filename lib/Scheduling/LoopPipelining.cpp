@@ -10,6 +10,7 @@
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/PeakMemory.h"
+#include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Dialect/Sched/IR/ElementSize.h"
 #include "sched/Dialect/Sched/IR/SchedInterfaces.h"
@@ -922,38 +923,43 @@ FailureOr<int64_t> mlir::sched::computeBodyPeak(Block &body) {
   return profile.getPeak();
 }
 
-FailureOr<int64_t> mlir::sched::computeEnclosingPeak(Operation *op) {
-  int64_t total = 0;
-  for (Block *block = op->getBlock(); block;
-       block = block->getParentOp()->getBlock()) {
-    FailureOr<int64_t> peak = computeBodyPeak(*block);
-    if (failed(peak))
-      return failure();
-    if (llvm::AddOverflow(total, *peak, total))
-      total = std::numeric_limits<int64_t>::max();
-    if (isa<FunctionOpInterface>(block->getParentOp()))
-      break;
-  }
-  return total;
+FailureOr<int64_t> mlir::sched::computeFunctionPeak(Operation *op) {
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  if (!function || function.getFunctionBody().empty())
+    return op->emitError("cannot measure the peak memory of an op outside a "
+                         "function body");
+  FailureOr<std::vector<int64_t>> timeline =
+      getNestedMemoryTimeline(function.getFunctionBody().front());
+  if (failed(timeline))
+    return failure();
+  int64_t peak = 0;
+  for (int64_t bytes : *timeline)
+    peak = std::max(peak, bytes);
+  return peak;
 }
 
-FailureOr<int64_t> mlir::sched::estimateLoopPeak(scf::ForOp loop) {
-  FailureOr<int64_t> body = computeBodyPeak(*loop.getBody());
-  FailureOr<int64_t> outside = computeEnclosingPeak(loop);
-  if (failed(body) || failed(outside))
-    return failure();
-  int64_t total;
-  if (llvm::AddOverflow(*body, *outside, total))
-    return std::numeric_limits<int64_t>::max();
-  // Iteration arguments that are not statically shaped tensors are counted
-  // twice.
-  // Futures are not counted in the body (their buffers are their starts').
-  SmallVector<Value> args;
-  for (Value arg : loop.getRegionIterArgs())
-    if (!isa<FutureType>(arg.getType()))
-      args.push_back(arg);
-  std::optional<int64_t> carried = getTensorBytes(args);
-  if (carried && *carried <= total)
-    total -= *carried;
-  return total;
+FailureOr<int64_t>
+mlir::sched::computeFunctionPeakWith(scf::ForOp loop,
+                                     const PipelinedLoop &pipelined) {
+  // The uses of the loop's results, pointed at the replacements while the
+  // function is measured without the loop, then put back.
+  SmallVector<std::pair<OpOperand *, Value>> uses;
+  for (auto [result, replacement] :
+       llvm::zip_equal(loop.getResults(), pipelined.replacements))
+    for (OpOperand &use : result.getUses())
+      uses.emplace_back(&use, replacement);
+  SmallVector<Value> originals;
+  for (auto &[use, replacement] : uses) {
+    originals.push_back(use->get());
+    use->set(replacement);
+  }
+  Block *block = loop->getBlock();
+  Block::iterator next = std::next(Block::iterator(loop));
+  Operation *op = pipelined.loop;
+  loop->remove();
+  FailureOr<int64_t> peak = computeFunctionPeak(op);
+  block->getOperations().insert(next, loop.getOperation());
+  for (auto [use, original] : llvm::zip_equal(uses, originals))
+    use.first->set(original);
+  return peak;
 }

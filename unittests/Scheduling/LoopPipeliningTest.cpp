@@ -202,17 +202,17 @@ TEST_F(LoopPipeliningTest, RandomLoopsKeepTheirWorkAndGetNoSlower) {
     options.memorySlack = (rng() % 3) * 0.5;
     OwningOpRef<ModuleOp> output = pipelineCopy(*input, options);
 
-    // The loop's peak estimate is within the budget it was given.
+    // The function's peak is within the budget it was given.
     bool pipelined = false;
     output->walk([&](scf::ForOp loop) {
       if (!loop->hasAttr(SchedDialect::getPipelineDepthAttrName()))
         return;
       pipelined = true;
-      FailureOr<int64_t> peak = estimateLoopPeak(loop);
+      FailureOr<int64_t> peak = computeFunctionPeak(loop);
       ASSERT_TRUE(succeeded(peak));
       scf::ForOp original;
       input->walk([&](scf::ForOp l) { original = l; });
-      FailureOr<int64_t> inputPeak = estimateLoopPeak(original);
+      FailureOr<int64_t> inputPeak = computeFunctionPeak(original);
       ASSERT_TRUE(succeeded(inputPeak));
       EXPECT_LE(*peak, static_cast<int64_t>(static_cast<double>(*inputPeak) *
                                             (1 + options.memorySlack)));
@@ -457,7 +457,7 @@ TEST_F(LoopPipeliningTest, RandomCarriedLoopsKeepTheirDataflow) {
 
     scf::ForOp original;
     input->walk([&](scf::ForOp l) { original = l; });
-    FailureOr<int64_t> inputPeak = estimateLoopPeak(original);
+    FailureOr<int64_t> inputPeak = computeFunctionPeak(original);
     ASSERT_TRUE(succeeded(inputPeak));
     output->walk([&](scf::ForOp loop) {
       auto depth = loop->getAttrOfType<IntegerAttr>(
@@ -467,7 +467,7 @@ TEST_F(LoopPipeliningTest, RandomCarriedLoopsKeepTheirDataflow) {
       ++rotated;
       deep += depth.getInt() > 1;
       // The budget held, and so did max-in-flight.
-      FailureOr<int64_t> peak = estimateLoopPeak(loop);
+      FailureOr<int64_t> peak = computeFunctionPeak(loop);
       ASSERT_TRUE(succeeded(peak));
       EXPECT_LE(*peak, static_cast<int64_t>(static_cast<double>(*inputPeak) *
                                             (1 + options.memorySlack)));

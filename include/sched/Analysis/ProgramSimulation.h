@@ -91,9 +91,9 @@ buildProgramSimulation(Block &body, const CostModel &costModel,
 /// stream free, with its loops, branches, regions and calls simulated as
 /// buildProgramSimulation does. This is the cost the scheduling passes give
 /// a nested op in the block that holds it. Fails, after an error, as
-/// buildProgramSimulation does, or if `op` waits on a future started
-/// outside it.
-/// `calls` says how a call is costed.
+/// buildProgramSimulation does. A wait in `op` for a future started before
+/// it (an initial value of a loop) waits for nothing. `calls` says how a
+/// call is costed.
 FailureOr<double>
 simulateOpAlone(Operation &op, const CostModel &costModel,
                 CallSimulation calls = CallSimulation::Callee);

@@ -116,6 +116,12 @@ public:
   /// wait.
   void issue(unsigned step, unsigned group, double durationUs,
              int64_t bytes = 0);
+  /// Issues the collective of the start at `step` like `issue`, for a start
+  /// whose wait is not among the steps (its future leaves the block: a loop's
+  /// carried future, one yielded or passed to a loop): it occupies the
+  /// stream, but it is never in flight for the caps and never holds back
+  /// the waits of the group's later collectives.
+  void issueUnwaited(unsigned step, unsigned group, double durationUs);
   /// Waits for the collective of the start at `start` on `group`, the
   /// oldest in flight there: now becomes at least its end.
   void wait(unsigned start, unsigned group);

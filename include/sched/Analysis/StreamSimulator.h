@@ -149,7 +149,10 @@ struct BlockSimulation {
 };
 
 /// Builds the simulation input of `block` in program order, with op times
-/// from `costModel`. Emits an error and fails if an op cannot be costed.
+/// from `costModel`. A start whose future leaves the block (yielded, or an
+/// initial value of a loop) has no wait; a wait for a future started outside
+/// the block (an iteration argument, a loop's result) is a compute op of no
+/// time. Emits an error and fails if an op cannot be costed.
 FailureOr<BlockSimulation> buildBlockSimulation(Block &block,
                                                 const CostModel &costModel);
 

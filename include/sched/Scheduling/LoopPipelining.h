@@ -185,18 +185,19 @@ FailureOr<double> simulateSteadyStateUs(Block &body, const CostModel &model,
 /// arguments live on entry. Fails after an error.
 FailureOr<int64_t> computeBodyPeak(Block &body);
 
-/// Returns an upper bound of the memory live around `op` while it runs: the
-/// sum of the peaks of the blocks that enclose it, up to the body of the
-/// function (each block's own buffers; `op`'s regions are not counted).
-/// Fails after an error.
-FailureOr<int64_t> computeEnclosingPeak(Operation *op);
+/// Returns the peak memory of the whole function that holds `op`: the
+/// largest entry of getNestedMemoryTimeline of its body (a loop's body peak
+/// on top of what is live around the loop, nested blocks included). Fails
+/// after an error.
+FailureOr<int64_t> computeFunctionPeak(Operation *op);
 
-/// Returns the estimate of the peak memory while `loop` runs that the depth
-/// choice keeps within the budget: the peak of one iteration of its body
-/// plus `computeEnclosingPeak(loop)`, less the bytes of the iteration
-/// arguments (counted in both: they are the loop's inits). Fails after an
-/// error.
-FailureOr<int64_t> estimateLoopPeak(scf::ForOp loop);
+/// Returns computeFunctionPeak of the function of `loop` as it would be with
+/// `pipelined` (built next to `loop` by pipelineLoop) in its place: the
+/// loop is taken out and the uses of its results read the replacements
+/// while the function is measured, then both are put back. The peak the
+/// depth choice keeps within the budget. Fails after an error.
+FailureOr<int64_t> computeFunctionPeakWith(scf::ForOp loop,
+                                           const PipelinedLoop &pipelined);
 
 } // namespace sched
 } // namespace mlir

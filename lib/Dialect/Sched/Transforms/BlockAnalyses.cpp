@@ -120,10 +120,9 @@ std::optional<BlockAnalyses> SharedBlockAnalyses::take(Block &body,
   return taken->permuted(std::exchange(order, {}));
 }
 
-FailureOr<std::optional<BlockAnalyses>>
-BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
-                     StringRef skipRemark,
-                     DependenceGraph::Options graphOptions) {
+FailureOr<std::optional<BlockAnalyses>> BlockAnalyses::build(
+    func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
+    DependenceGraph::Options graphOptions, bool crossingFutures) {
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
   if (failed(target))
     return failure();
@@ -133,7 +132,8 @@ BlockAnalyses::build(func::FuncOp func, const LoadedProfile &profile,
     return std::optional<BlockAnalyses>();
   }
   // The block's simulation pairs each start with its wait in the block.
-  if (remarkCrossingFuture(func.getBody().front(), skipRemark))
+  if (!crossingFutures &&
+      remarkCrossingFuture(func.getBody().front(), skipRemark))
     return std::optional<BlockAnalyses>();
   FailureOr<CostModel> model = buildCostModel(func, profile);
   if (failed(model))
@@ -204,17 +204,47 @@ FailureOr<double> mlir::sched::simulateFunctionStep(func::FuncOp func,
   return result->makespanUs;
 }
 
+/// Returns `us` with three decimals, as the scheduling remarks print steps.
+static std::string formatMicroseconds(double us) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format("%.3f", us);
+  return text;
+}
+
 LogicalResult mlir::sched::forEachNestedBlock(
     func::FuncOp func, const NestedBlockWalk &walk,
     llvm::function_ref<LogicalResult(Block &)> orderBlock) {
   for (Block *block : getNestedBlocks(func)) {
     if (walk.onlyWithCollectives && !issuesCollectives(block))
       continue;
-    if (remarkCrossingFuture(*block, walk.skipRemark))
+    if (!walk.crossingFutures && remarkCrossingFuture(*block, walk.skipRemark))
       continue;
     BlockOrder input(*block);
+    std::optional<double> stepBefore;
+    if (walk.functionStepModel) {
+      FailureOr<double> step =
+          simulateFunctionStep(func, *walk.functionStepModel);
+      if (failed(step))
+        return failure();
+      stepBefore = *step;
+    }
     if (failed(orderBlock(*block)))
       return failure();
+    if (stepBefore) {
+      FailureOr<double> step =
+          simulateFunctionStep(func, *walk.functionStepModel);
+      if (failed(step))
+        return failure();
+      if (*step > *stepBefore * (1 + 1e-12)) {
+        input.restore();
+        emitNestedBlockRemark(*block)
+            << "order undone: the whole function's step would be "
+            << formatMicroseconds(*step) << " us against "
+            << formatMicroseconds(*stepBefore) << " us";
+        continue;
+      }
+    }
     if (!walk.functionBudget)
       continue;
     FailureOr<int64_t> peak = getFunctionPeak(func);

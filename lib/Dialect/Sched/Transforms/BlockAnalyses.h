@@ -50,11 +50,14 @@ struct BlockAnalyses {
   /// "<skipRemark>: the body has more than one block", for a body of several
   /// blocks, and after "<skipRemark>: this '<op>' has its future carried
   /// through an 'scf.for' or 'scf.if', ..." at the first op of the body
-  /// whose future crosses the block (findBlockCrossingFuture).
+  /// whose future crosses the block (findBlockCrossingFuture), unless
+  /// `crossingFutures` (the block is then simulated with such a start
+  /// unwaited and such a wait waiting for nothing, buildBlockSimulation).
   /// `graphOptions` go to the dependence graph.
   static FailureOr<std::optional<BlockAnalyses>>
   build(func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
-        DependenceGraph::Options graphOptions = {});
+        DependenceGraph::Options graphOptions = {},
+        bool crossingFutures = false);
 
   /// Builds the analyses of `block` (of any function, nested or not) with
   /// `model`; a loop, branch or region in it is one op whose time is its
@@ -162,13 +165,24 @@ struct NestedBlockWalk {
   /// it: a block whose new order goes over gets its input order back, with
   /// a remark.
   std::optional<int64_t> functionBudget;
+  /// If set, the whole function's step (simulateFunctionStep with this
+  /// model) must not grow: a block whose new order makes it slower gets its
+  /// input order back, with a remark. A block's own simulation sees neither
+  /// the iterations around it nor the collectives a future carries across
+  /// its edges.
+  const CostModel *functionStepModel = nullptr;
+  /// Whether to call back for a block that a future crosses (a start whose
+  /// future is yielded or passed to a loop, a wait for an iteration
+  /// argument or a loop's result) instead of leaving it alone with the
+  /// remark of BlockAnalyses::build.
+  bool crossingFutures = false;
 };
 
 /// Calls `orderBlock` on every nested block of `func` (getNestedBlocks),
 /// innermost first, so that a block is ordered after the blocks nested in
-/// it, whose ops then have their new costs. Leaves alone, with the remark of
-/// BlockAnalyses::build, a block that a future crosses (a loop-carried or
-/// yielded future keeps its place relative to the block's edges). Fails if
+/// it, whose ops then have their new costs. Unless `walk.crossingFutures`,
+/// leaves alone, with the remark of BlockAnalyses::build, a block that a
+/// future crosses (a loop-carried or yielded future). Fails if
 /// `orderBlock` or the peak fails.
 LogicalResult
 forEachNestedBlock(func::FuncOp func, const NestedBlockWalk &walk,

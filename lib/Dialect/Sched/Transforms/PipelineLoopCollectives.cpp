@@ -217,8 +217,9 @@ static FailureOr<Rotation> measureRotation(scf::ForOp loop,
   Rotation rotation;
   rotation.plan = plan;
   rotation.pipelined = pipelineLoop(loop, plan);
-  // The blocks around the loop again: they now hold the prologue's values.
-  FailureOr<int64_t> peak = estimateLoopPeak(rotation.pipelined.loop);
+  // The whole function with the rotation (prologue, loop, epilogue) in
+  // place of the loop.
+  FailureOr<int64_t> peak = computeFunctionPeakWith(loop, rotation.pipelined);
   FailureOr<double> us =
       failed(peak) ? FailureOr<double>(failure())
                    : simulateSteadyStateUs(*rotation.pipelined.loop.getBody(),
@@ -452,7 +453,7 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
     explainPinned(describePinned(collectives));
     return success();
   }
-  FailureOr<int64_t> inputPeakOr = estimateLoopPeak(loop);
+  FailureOr<int64_t> inputPeakOr = computeFunctionPeak(loop);
   if (failed(inputPeakOr))
     return failure();
   int64_t inputPeak = *inputPeakOr;

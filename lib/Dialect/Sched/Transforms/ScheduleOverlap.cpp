@@ -97,8 +97,10 @@ private:
   };
   /// Schedules the body of `func`; returns its peaks, none if it was
   /// skipped. With `headroom` (a function with nested blocks), its budget
-  /// is its input's peak plus `headroom`. With `share`, leaves its analyses,
-  /// reordered, to the next pass (SharedBlockAnalyses). Fails after an
+  /// is its input's peak plus `headroom`, and a body that a future crosses
+  /// is scheduled too (the whole function is checked after). With `share`,
+  /// leaves its analyses, reordered, to the next pass (SharedBlockAnalyses).
+  /// Fails after an
   /// error.
   FailureOr<std::optional<Peaks>>
   schedule(func::FuncOp func, std::optional<int64_t> headroom = std::nullopt,
@@ -118,6 +120,15 @@ private:
   /// function's peaks, none if it has no nested block. Fails after an
   /// error.
   FailureOr<std::optional<Peaks>> scheduleWithNested(func::FuncOp func);
+  /// Schedules the body of `func` after its nested blocks within its
+  /// input's peak plus `headroom`, and undoes it, with a remark, if the whole
+  /// function's peak would go over `budget` or its step (loops as their
+  /// iterations) would grow. Returns the function's step and peak after.
+  /// Fails after an error.
+  FailureOr<std::pair<double, int64_t>> scheduleTopBlock(func::FuncOp func,
+                                                         const CostModel &model,
+                                                         int64_t headroom,
+                                                         int64_t budget);
 
   /// The peak sched-pipeline recorded for the function being scheduled
   /// (sched.input_peak, its input's before loop pipelining, fusion and
@@ -800,6 +811,24 @@ describeBudget(int64_t budget, const std::optional<Trim> &trim, int64_t peak) {
                      .str();
 }
 
+/// Returns true if `block` is the prologue and epilogue of a pipelined loop:
+/// a future crosses its edges and an op of it with regions issues
+/// collectives (the loop). The block's simulation has the loop as one
+/// compute op, blind to the streams its collectives hold, so the block's
+/// starts keep their order relative to it and to each other
+/// (DependenceGraph::Options::chainCollectiveIssuers), the order the
+/// rotation gave them: the prologue's prefetches before the loop's, the
+/// epilogue's collectives after them.
+static bool isPipelinedLoopPrologue(Block &block) {
+  return llvm::any_of(block,
+                      [](Operation &op) {
+                        return op.getNumRegions() != 0 &&
+                               !isa<CollectiveOpInterface>(op) &&
+                               issuesCollectives(&op);
+                      }) &&
+         findBlockCrossingFuture(block);
+}
+
 /// Moves every op of `body` before its terminator in `order` (steps of
 /// `sim`); returns the order the block then has (the terminator last).
 static std::vector<unsigned> applyOrder(Block &body, const BlockSimulation &sim,
@@ -827,9 +856,12 @@ SchedScheduleOverlap::schedule(func::FuncOp func,
   // With keep-collective-order, a loop whose body communicates keeps its
   // place among the starts too.
   DependenceGraph::Options graphOptions;
-  graphOptions.chainCollectiveIssuers = keepCollectiveOrder;
+  graphOptions.chainCollectiveIssuers =
+      keepCollectiveOrder ||
+      (headroom && isPipelinedLoopPrologue(func.getBody().front()));
   FailureOr<std::optional<BlockAnalyses>> analyses =
-      BlockAnalyses::build(func, profile, "not scheduled", graphOptions);
+      BlockAnalyses::build(func, profile, "not scheduled", graphOptions,
+                           /*crossingFutures=*/headroom.has_value());
   if (failed(analyses))
     return failure();
   if (!*analyses)
@@ -931,6 +963,41 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
   return std::optional<Peaks>(Peaks{inputPeak, choice.peakAfter});
 }
 
+FailureOr<std::pair<double, int64_t>>
+SchedScheduleOverlap::scheduleTopBlock(func::FuncOp func,
+                                       const CostModel &model, int64_t headroom,
+                                       int64_t budget) {
+  // The body's scheduler sees the buffers of the body, not those inside its
+  // loops, and its loops as single ops: the whole function's peak and step
+  // are checked after it.
+  FailureOr<double> stepNested = simulateFunctionStep(func, model);
+  if (failed(stepNested))
+    return failure();
+  BlockOrder bodyOrder(func.getBody().front());
+  if (failed(schedule(func, headroom)))
+    return failure();
+  FailureOr<int64_t> peak = getFunctionPeak(func);
+  FailureOr<double> step = simulateFunctionStep(func, model);
+  if (failed(peak) || failed(step))
+    return failure();
+  if (*peak <= budget && *step <= *stepNested + kEpsilonUs)
+    return std::make_pair(*step, *peak);
+  bodyOrder.restore();
+  InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
+  remark << "@" << func.getSymName() << ": order of the body undone: ";
+  if (*peak > budget)
+    remark << "the function's peak would be " << formatBytes(*peak)
+           << ", over the memory budget of " << formatBytes(budget);
+  else
+    remark << "the whole function's step would be " << us(*step)
+           << " us against " << us(*stepNested)
+           << " us with the nested blocks alone scheduled";
+  peak = getFunctionPeak(func);
+  if (failed(peak))
+    return failure();
+  return std::make_pair(*stepNested, *peak);
+}
+
 FailureOr<std::optional<SchedScheduleOverlap::Peaks>>
 SchedScheduleOverlap::scheduleWithNested(func::FuncOp func) {
   // A nested block that does work makes the function's peak differ from
@@ -969,10 +1036,12 @@ SchedScheduleOverlap::scheduleWithNested(func::FuncOp func) {
   for (Block *block : nested)
     inputOrders.emplace_back(*block);
   inputOrders.emplace_back(func.getBody().front());
-  DependenceGraph::Options graphOptions;
-  graphOptions.chainCollectiveIssuers = keepCollectiveOrder;
-  NestedBlockWalk walk{"not scheduled", true, *budget};
+  NestedBlockWalk walk{"not scheduled", true, *budget, &*model,
+                       /*crossingFutures=*/true};
   if (failed(forEachNestedBlock(func, walk, [&](Block &block) {
+        DependenceGraph::Options graphOptions;
+        graphOptions.chainCollectiveIssuers =
+            keepCollectiveOrder || isPipelinedLoopPrologue(block);
         FailureOr<BlockAnalyses> analyses =
             BlockAnalyses::buildBlock(block, *model, graphOptions);
         if (failed(analyses))
@@ -981,45 +1050,26 @@ SchedScheduleOverlap::scheduleWithNested(func::FuncOp func) {
             succeeded(scheduleBlock(func, &block, *analyses, headroom)));
       })))
     return failure();
-  // The body, with its nested ops costed after their new orders. Its
-  // scheduler sees the buffers of the body, not those inside its loops: the
-  // whole function's peak is checked after it.
-  BlockOrder bodyOrder(func.getBody().front());
-  FailureOr<std::optional<Peaks>> top = schedule(func, headroom);
-  if (failed(top))
+  FailureOr<std::pair<double, int64_t>> after =
+      scheduleTopBlock(func, *model, headroom, *budget);
+  if (failed(after))
     return failure();
-  FailureOr<int64_t> peakAfter = getFunctionPeak(func);
-  if (failed(peakAfter))
-    return failure();
-  if (*peakAfter > *budget) {
-    bodyOrder.restore();
-    mlir::emitRemark(func.getLoc())
-        << "@" << func.getSymName()
-        << ": order of the body undone: the function's peak would be "
-        << formatBytes(*peakAfter) << ", over the memory budget of "
-        << formatBytes(*budget);
-    peakAfter = getFunctionPeak(func);
-    if (failed(peakAfter))
-      return failure();
-  }
-  FailureOr<double> stepAfter = simulateFunctionStep(func, *model);
-  if (failed(stepAfter))
-    return failure();
-  if (*stepAfter > *stepBefore + kEpsilonUs || *peakAfter > *budget) {
+  auto [stepAfter, peakAfter] = *after;
+  if (stepAfter > *stepBefore + kEpsilonUs || peakAfter > *budget) {
     for (BlockOrder &order : inputOrders)
       order.restore();
     mlir::emitRemark(func.getLoc())
         << "@" << func.getSymName()
         << ": kept the input order of every block: the whole function's "
            "step would be "
-        << us(*stepAfter) << " us against " << us(*stepBefore)
-        << " us, its peak " << formatBytes(*peakAfter) << " (budget "
+        << us(stepAfter) << " us against " << us(*stepBefore)
+        << " us, its peak " << formatBytes(peakAfter) << " (budget "
         << formatBytes(*budget) << ")";
     return std::optional<Peaks>(Peaks{*peakBefore, *peakBefore});
   }
   mlir::emitRemark(func.getLoc())
       << "@" << func.getSymName() << ": whole function (loops as their "
-      << "iterations): step " << us(*stepBefore) << " -> " << us(*stepAfter)
-      << " us, peak memory " << formatBytesChange(*peakBefore, *peakAfter);
-  return std::optional<Peaks>(Peaks{*peakBefore, *peakAfter});
+      << "iterations): step " << us(*stepBefore) << " -> " << us(stepAfter)
+      << " us, peak memory " << formatBytesChange(*peakBefore, peakAfter);
+  return std::optional<Peaks>(Peaks{*peakBefore, peakAfter});
 }

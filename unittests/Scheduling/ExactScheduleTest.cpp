@@ -478,7 +478,8 @@ TEST(ExactScheduleTest, EqualsBruteForceWithinABudget) {
 
 TEST(ExactScheduleTest, MemoryBoundBelowOptimumWithinBudget) {
   // 300 programs of 10-30 ops under a budget of 80-100 % of the program
-  // order's peak: the memory-aware bound <= the optimum within the budget,
+  // order's peak: the memory-aware bounds (the exact solver's, and
+  // computeMemoryBound's) <= the optimum within the budget,
   // which is >= the unconstrained optimum and <= the program order when
   // that fits.
   std::mt19937 rng(20261205);
@@ -504,6 +505,11 @@ TEST(ExactScheduleTest, MemoryBoundBelowOptimumWithinBudget) {
     ASSERT_NEAR(makespanOf(ops, exact->order), exact->makespanUs, 1e-9);
     ASSERT_LE(exact->memoryBoundUs, exact->makespanUs + 1e-9)
         << "trial " << trial;
+    // What sched-report computes on any block: the default rounds, both
+    // families.
+    FailureOr<double> anySize = computeMemoryBound(ops, memory, budget);
+    ASSERT_TRUE(succeeded(anySize));
+    ASSERT_LE(*anySize, exact->makespanUs + 1e-9) << "trial " << trial;
     if (budget >= peak) {
       ASSERT_LE(exact->makespanUs, makespanOf(ops, programOrder) + 1e-9);
     }

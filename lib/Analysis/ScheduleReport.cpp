@@ -40,9 +40,34 @@ static std::string formatLocation(Location loc) {
   return result;
 }
 
+bool mlir::sched::hasApplicableMemoryBound(const FunctionReport &report) {
+  return report.memoryBound &&
+         report.peakMemoryBytes <= report.memoryBound->budgetBytes &&
+         std::isfinite(report.memoryBound->boundUs);
+}
+
 double mlir::sched::getLowerBoundUs(const FunctionReport &report) {
-  return std::max({report.headTailBoundUs, report.subsetBoundUs,
-                   report.sim.streamBoundUs, report.sim.criticalPathUs});
+  double bound =
+      std::max({report.headTailBoundUs, report.subsetBoundUs,
+                report.sim.streamBoundUs, report.sim.criticalPathUs});
+  if (hasApplicableMemoryBound(report))
+    bound = std::max(bound, report.memoryBound->boundUs);
+  return bound;
+}
+
+std::string mlir::sched::describeMemoryBound(const FunctionReport &report) {
+  const FunctionReport::MemoryBound &memory = *report.memoryBound;
+  std::string budget = formatBytes(memory.budgetBytes);
+  if (!std::isfinite(memory.boundUs))
+    return "no order fits within a budget of " + budget;
+  std::string text = llvm::formatv("{0:F3} us within a budget of {1} ({2} "
+                                   "forced orders",
+                                   memory.boundUs, budget, memory.forcedPairs)
+                         .str();
+  if (report.peakMemoryBytes > memory.budgetBytes)
+    text += "; this order's peak " + formatBytes(report.peakMemoryBytes) +
+            " is over it";
+  return text + ")";
 }
 
 /// Describes the budget of `exact` in `report`, if it has one: " within a
@@ -290,7 +315,28 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
             json.attribute("critical_path", r.sim.criticalPathUs);
             json.attribute("head_tail", r.headTailBoundUs);
             json.attribute("subset", r.subsetBoundUs);
+            if (r.memoryBound) {
+              if (std::isfinite(r.memoryBound->boundUs))
+                json.attribute("memory", r.memoryBound->boundUs);
+              else
+                json.attribute("memory", nullptr);
+            }
           });
+          if (r.memoryBound)
+            json.attributeObject("memory_bound", [&] {
+              json.attribute("budget_bytes", r.memoryBound->budgetBytes);
+              auto time = [&](StringRef key, double us) {
+                if (std::isfinite(us))
+                  json.attribute(key, us);
+                else
+                  json.attribute(key, nullptr);
+              };
+              time("forced_order_us", r.memoryBound->orderUs);
+              time("tail_us", r.memoryBound->tailUs);
+              json.attribute("forced_pairs",
+                             static_cast<int64_t>(r.memoryBound->forcedPairs));
+              json.attribute("applies", hasApplicableMemoryBound(r));
+            });
           if (r.exact)
             json.attributeObject("exact",
                                  [&] { writeJSONExact(json, *r.exact); });
@@ -377,6 +423,8 @@ void mlir::sched::writeSummaryTable(ArrayRef<FunctionReport> reports,
         describeLowerBound(r.sim.makespanUs, getLowerBoundUs(r));
     if (!bound.empty())
       os << "  versus bound    " << bound << "\n";
+    if (r.memoryBound)
+      os << "  memory bound    " << describeMemoryBound(r) << "\n";
     if (r.exact)
       os << "  " << describeExact(r) << "\n";
     os << llvm::format("  peak memory     %12s at step %u\n",

@@ -47,6 +47,7 @@
 
 #include "sched/Scheduling/ExactSchedule.h"
 #include "sched/Analysis/LowerBounds.h"
+#include "sched/Analysis/MemoryBound.h"
 #include "sched/Scheduling/StepBuffers.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -408,94 +409,36 @@ void ExactSearch::search() {
   }
 }
 
-/// Closes `preds` (bit masks) transitively.
-static void closePredecessors(std::vector<uint64_t> &preds) {
-  unsigned n = preds.size();
-  for (unsigned k = 0; k < n; ++k)
-    for (unsigned i = 0; i < n; ++i)
-      if ((preds[i] >> k) & 1)
-        preds[i] |= preds[k];
-}
-
-/// The bytes that must be live while `b` runs if `a` (or nothing, with
-/// ~0u) runs after it, given the closed predecessors `preds` and their
-/// inverse `succs`: the buffers `b` defines or uses, and every buffer begun
-/// before `b` (live on entry or defined by a predecessor) that is live out
-/// or has a user after `b` (a successor of `b`, or `a` or a successor of
-/// it).
-static int64_t getForcedBytes(const MemoryProblem &memory,
-                              ArrayRef<uint64_t> userMask,
-                              ArrayRef<uint64_t> preds,
-                              ArrayRef<uint64_t> succs, unsigned b,
-                              unsigned a) {
-  uint64_t after = succs[b];
-  if (a != ~0u)
-    after |= succs[a] | (uint64_t(1) << a);
-  int64_t bytes = 0;
-  for (auto [index, buffer] : llvm::enumerate(memory.buffers)) {
-    bool atB = (buffer.def && *buffer.def == b) || ((userMask[index] >> b) & 1);
-    bool begun = !buffer.def || ((preds[b] >> *buffer.def) & 1);
-    bool needed = buffer.liveOut || (userMask[index] & after);
-    if (atB || (begun && needed))
-      bytes += buffer.size;
-  }
-  return bytes;
-}
-
 FailureOr<std::vector<uint64_t>> mlir::sched::computeMemoryPredecessors(
     ArrayRef<SimOp> ops, const MemoryProblem &memory, int64_t budget) {
   unsigned n = ops.size();
   if (n > kMaxExactOps || memory.numSteps != n)
     return failure();
-  std::vector<uint64_t> preds(n, 0), userMask(memory.buffers.size(), 0);
-  for (auto [pos, op] : llvm::enumerate(ops)) {
-    for (unsigned dep : op.deps)
-      preds[pos] |= uint64_t(1) << dep;
+  // Every round adds an edge or stops: n + 1 rounds find all of them.
+  FailureOr<ForcedOrder> forced =
+      computeForcedOrder(ops, memory, budget, /*maxRounds=*/n + 1);
+  if (failed(forced))
+    return failure();
+  std::vector<uint64_t> preds(n, 0);
+  if (forced->infeasible) {
+    // No order fits: mark the first op its own predecessor.
+    preds[0] |= 1;
+    return preds;
+  }
+  std::vector<unsigned> newPos;
+  std::vector<SimOp> sorted = withForcedOrder(ops, *forced, &newPos);
+  std::vector<unsigned> oldPos(n);
+  for (unsigned pos = 0; pos < n; ++pos)
+    oldPos[newPos[pos]] = pos;
+  // Closed in topological order: a predecessor's row is complete first.
+  for (auto [index, op] : llvm::enumerate(sorted)) {
+    uint64_t &row = preds[oldPos[index]];
+    SmallVector<unsigned, 4> direct(op.deps.begin(), op.deps.end());
     if (op.kind == SimOp::Kind::Wait)
-      preds[pos] |= uint64_t(1) << op.start;
+      direct.push_back(op.start);
+    for (unsigned dep : direct)
+      row |= preds[oldPos[dep]] | (uint64_t(1) << oldPos[dep]);
   }
-  for (auto [index, buffer] : llvm::enumerate(memory.buffers)) {
-    if (buffer.def && *buffer.def >= n)
-      return failure();
-    for (unsigned use : buffer.uses) {
-      if (use >= n)
-        return failure();
-      userMask[index] |= uint64_t(1) << use;
-      if (buffer.def && *buffer.def != use)
-        preds[use] |= uint64_t(1) << *buffer.def;
-    }
-  }
-  // Each round adds the orders that the budget forces given the ones known;
-  // at most n rounds, as each adds an edge or stops.
-  for (unsigned round = 0; round <= n; ++round) {
-    closePredecessors(preds);
-    std::vector<uint64_t> succs(n, 0);
-    for (unsigned i = 0; i < n; ++i)
-      for (unsigned j = 0; j < n; ++j)
-        if ((preds[i] >> j) & 1)
-          succs[j] |= uint64_t(1) << i;
-    bool changed = false;
-    for (unsigned b = 0; b < n; ++b) {
-      if ((preds[b] >> b) & 1)
-        return preds;
-      if (getForcedBytes(memory, userMask, preds, succs, b, ~0u) > budget) {
-        // `b` fits nowhere: mark it its own predecessor.
-        preds[b] |= uint64_t(1) << b;
-        return preds;
-      }
-      for (unsigned a = 0; a < n; ++a) {
-        if (a == b || ((preds[b] >> a) & 1))
-          continue;
-        if (getForcedBytes(memory, userMask, preds, succs, b, a) > budget) {
-          preds[b] |= uint64_t(1) << a;
-          changed = true;
-        }
-      }
-    }
-    if (!changed)
-      break;
-  }
-  closePredecessors(preds);
   return preds;
 }
 
@@ -540,17 +483,10 @@ static std::vector<SimOp> withPredecessors(ArrayRef<SimOp> ops,
 
 FailureOr<double> mlir::sched::computeMemoryAwareBound(
     ArrayRef<SimOp> ops, const MemoryProblem &memory, int64_t budget) {
-  FailureOr<std::vector<uint64_t>> preds =
-      computeMemoryPredecessors(ops, memory, budget);
-  if (failed(preds))
+  if (ops.size() > kMaxExactOps || memory.numSteps != ops.size())
     return failure();
-  if (hasCycle(*preds))
-    return std::numeric_limits<double>::infinity();
-  FailureOr<LowerBounds> bounds =
-      computeLowerBounds(withPredecessors(ops, *preds));
-  if (failed(bounds))
-    return failure();
-  return bounds->getBestUs();
+  // Every round adds an edge or stops: n + 1 rounds find all of them.
+  return computeMemoryBound(ops, memory, budget, ops.size() + 1);
 }
 
 FailureOr<ExactSchedule>

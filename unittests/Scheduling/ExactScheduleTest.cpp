@@ -14,6 +14,7 @@
 
 #include "sched/Scheduling/ExactSchedule.h"
 #include "sched/Analysis/LowerBounds.h"
+#include "sched/Analysis/MemoryBound.h"
 
 #include "Analysis/SimOpBuilders.h"
 #include "gtest/gtest.h"
@@ -385,6 +386,46 @@ TEST(ExactScheduleTest, SaysWhenNoOrderFits) {
   EXPECT_TRUE(failed(computeMemoryAwareBound(ops, memory, 99)));
 }
 
+TEST(ExactScheduleTest, TheTailBoundSeesDeadOpsThatDoNotFitTogether) {
+  // A one-layer FSDP step's end: "grad" (5) makes the buffer a 60 us
+  // reduce-scatter (6, 7) sends; two dead ops (3, 4) read one 1000-byte
+  // buffer each, made at 0 and 1 and read by "scale" (2). Unconstrained both
+  // dead ops run behind the reduce-scatter (73 us). Within 2010 bytes each
+  // of them alone fits after the start, so no pair is forced (the
+  // forced-order bound stays at 73 us), but not both: the memory-limited
+  // tail bound lets 20 us run after it, 53 - 20 + 60 = 93 us, the optimum.
+  std::vector<SimOp> ops = {
+      run(1),       run(1),       run(1, {0, 1}),      run(20, {0}),
+      run(20, {1}), run(10, {2}), startOn(60, 0, {5}), waitOn(6)};
+  MemoryProblem memory;
+  for (unsigned pos = 0; pos < ops.size(); ++pos)
+    memory.addStep();
+  auto buffer = [&](int64_t size, unsigned def,
+                    std::initializer_list<unsigned> uses, bool liveOut) {
+    unsigned k = memory.addBuffer(size, def, liveOut);
+    for (unsigned use : uses)
+      memory.addUse(k, use);
+  };
+  buffer(1000, 0, {2, 3}, false);
+  buffer(1000, 1, {2, 4}, false);
+  buffer(10, 2, {5}, false);
+  buffer(1000, 5, {6}, false);
+  buffer(10, 6, {7}, true);
+  FailureOr<MemoryAwareBound> bound =
+      computeMemoryAwareBounds(ops, memory, 2010);
+  ASSERT_TRUE(succeeded(bound));
+  EXPECT_EQ(bound->budgetPairs, 0u);
+  EXPECT_DOUBLE_EQ(bound->orderUs, 73);
+  EXPECT_DOUBLE_EQ(bound->tailUs, 93);
+  EXPECT_DOUBLE_EQ(bruteForceWithin(ops, memory, 2010), 93);
+  // With room for both, the tail bound adds nothing.
+  FailureOr<MemoryAwareBound> loose =
+      computeMemoryAwareBounds(ops, memory, 3010);
+  ASSERT_TRUE(succeeded(loose));
+  EXPECT_LE(loose->getBestUs(), 73);
+  EXPECT_DOUBLE_EQ(bruteForceWithin(ops, memory, 3010), 73);
+}
+
 TEST(ExactScheduleTest, EqualsBruteForceWithinABudget) {
   // Thousands of small random programs and memory problems, each under a
   // budget below, at and above its program order's peak: the exact solver
@@ -420,6 +461,11 @@ TEST(ExactScheduleTest, EqualsBruteForceWithinABudget) {
     ASSERT_LE(computePeak(memory, exact->order), budget) << "trial " << trial;
     ASSERT_LE(*bound, best + 1e-9) << "trial " << trial;
     ASSERT_LE(exact->memoryBoundUs, best + 1e-9) << "trial " << trial;
+    // The memory-limited tail bound on its own.
+    FailureOr<MemoryAwareBound> parts =
+        computeMemoryAwareBounds(ops, memory, budget, ops.size() + 1);
+    ASSERT_TRUE(succeeded(parts));
+    ASSERT_LE(parts->tailUs, best + 1e-9) << "trial " << trial;
     FailureOr<LowerBounds> plain = computeLowerBounds(ops);
     ASSERT_TRUE(succeeded(plain));
     tighter += *bound > plain->getBestUs() + 1e-9;
@@ -432,7 +478,8 @@ TEST(ExactScheduleTest, EqualsBruteForceWithinABudget) {
 
 TEST(ExactScheduleTest, MemoryBoundBelowOptimumWithinBudget) {
   // 300 programs of 10-30 ops under a budget of 80-100 % of the program
-  // order's peak: the memory-aware bound <= the optimum within the budget,
+  // order's peak: the memory-aware bounds (the exact solver's, and
+  // computeMemoryBound's) <= the optimum within the budget,
   // which is >= the unconstrained optimum and <= the program order when
   // that fits.
   std::mt19937 rng(20261205);
@@ -458,6 +505,11 @@ TEST(ExactScheduleTest, MemoryBoundBelowOptimumWithinBudget) {
     ASSERT_NEAR(makespanOf(ops, exact->order), exact->makespanUs, 1e-9);
     ASSERT_LE(exact->memoryBoundUs, exact->makespanUs + 1e-9)
         << "trial " << trial;
+    // What sched-report computes on any block: the default rounds, both
+    // families.
+    FailureOr<double> anySize = computeMemoryBound(ops, memory, budget);
+    ASSERT_TRUE(succeeded(anySize));
+    ASSERT_LE(*anySize, exact->makespanUs + 1e-9) << "trial " << trial;
     if (budget >= peak) {
       ASSERT_LE(exact->makespanUs, makespanOf(ops, programOrder) + 1e-9);
     }

@@ -90,6 +90,17 @@ struct FunctionReport {
     double memoryBoundUs = 0;
   };
   std::optional<Exact> exact;
+  /// With a memory budget (sched-report memory-budget or memory-slack): the
+  /// memory-aware bound of the body (MemoryBound.h), a lower bound of every
+  /// order of peak at most the budget (infinity: no order fits), and the
+  /// orders the budget forces beyond the dependences.
+  struct MemoryBound {
+    int64_t budgetBytes;
+    /// The larger of the two families (MemoryAwareBound).
+    double boundUs, orderUs, tailUs;
+    unsigned forcedPairs;
+  };
+  std::optional<MemoryBound> memoryBound;
   /// With contention (a profile's contention buckets): the same order
   /// simulated without it. `sim.computeContentionUs` and
   /// `sim.commContentionUs` hold what contention charged.
@@ -104,8 +115,18 @@ struct FunctionReport {
 std::string describeExact(const FunctionReport &report);
 
 /// Returns the tightest lower bound of `report`'s step: the largest of the
-/// head-and-tail, subset, busiest-stream and critical-path bounds.
+/// head-and-tail, subset, busiest-stream and critical-path bounds, and of
+/// the memory-aware bound where the reported order fits its budget (it
+/// bounds only the orders within it).
 double getLowerBoundUs(const FunctionReport &report);
+
+/// Describes `report.memoryBound` (set) for people: "B us within a budget
+/// of M (N forced orders)", and whether this order is over the budget.
+std::string describeMemoryBound(const FunctionReport &report);
+
+/// Whether the memory-aware bound of `report` applies to its order (there
+/// is one, and the order's peak is within its budget).
+bool hasApplicableMemoryBound(const FunctionReport &report);
 
 /// Evaluates `function` (its first block) with `costModel`; emits an error
 /// and fails if an op cannot be costed or a value cannot be sized.

@@ -82,10 +82,12 @@ FailureOr<std::vector<uint64_t>>
 computeMemoryPredecessors(ArrayRef<SimOp> ops, const MemoryProblem &memory,
                           int64_t budget);
 
-/// The memory-aware lower bound: the best proven bound (LowerBounds.h) of
-/// `ops` with the predecessors of computeMemoryPredecessors as dependences,
-/// a lower bound of the makespan of every order within `budget`; infinity
-/// if no order fits. Fails as computeMemoryPredecessors does.
+/// The memory-aware lower bound (computeMemoryBound of MemoryBound.h with
+/// every round): the best proven bound (LowerBounds.h) of `ops` with the
+/// predecessors of computeMemoryPredecessors as dependences, or the
+/// memory-limited tail bound if larger, a lower bound of the makespan of
+/// every order within `budget`; infinity if no order fits. Fails as
+/// computeMemoryPredecessors does.
 FailureOr<double> computeMemoryAwareBound(ArrayRef<SimOp> ops,
                                           const MemoryProblem &memory,
                                           int64_t budget);

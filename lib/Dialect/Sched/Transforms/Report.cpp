@@ -9,6 +9,8 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/LowerBounds.h"
+#include "sched/Analysis/MemoryBound.h"
 #include "sched/Analysis/PipelineSimulation.h"
 #include "sched/Analysis/ScheduleReport.h"
 #include "sched/Dialect/Sched/IR/SchedAttrs.h"
@@ -54,6 +56,15 @@ private:
                                 ExactScheduleOptions &options,
                                 std::optional<BufferLiveness> &liveness,
                                 FunctionReport::Exact &exact);
+  /// With a budget option, fills `report.memoryBound` with the memory-aware
+  /// bound of the body of `function` (a single block of at most
+  /// kMaxMemoryBoundOps ops with no loops, branches or calls simulated
+  /// inside); fails if it cannot be simulated.
+  LogicalResult boundWithinBudget(FunctionOpInterface function,
+                                  const CostModel &model,
+                                  FunctionReport &report);
+  /// The budget of the options for `memory` in the program order `order`.
+  int64_t getBudget(const MemoryProblem &memory, ArrayRef<unsigned> order);
   /// Emits an error at `loc` for an invalid memory-budget or memory-slack.
   LogicalResult validateMemoryOptions(Location loc);
   /// Writes to `path` with `write`; reports an error on `module` on failure.
@@ -71,9 +82,45 @@ LogicalResult SchedReport::validateMemoryOptions(Location loc) {
     return mlir::emitError(loc)
            << "memory-slack must be a non-negative fraction, got "
            << formatOption(memorySlack);
-  if ((memoryBudget > 0 || !std::isinf(memorySlack)) && exactMaxOps == 0)
-    return mlir::emitError(loc)
-           << "memory-budget and memory-slack need exact-max-ops";
+  return success();
+}
+
+int64_t SchedReport::getBudget(const MemoryProblem &memory,
+                               ArrayRef<unsigned> order) {
+  if (memoryBudget > 0)
+    return memoryBudget;
+  // The reported order's peak plus the slack, saturated, as
+  // sched-schedule-overlap computes its budget.
+  int64_t peak = computePeak(memory, order);
+  double slack = peak * memorySlack;
+  return slack < 0x1p62 ? peak + static_cast<int64_t>(slack)
+                        : std::numeric_limits<int64_t>::max();
+}
+
+LogicalResult SchedReport::boundWithinBudget(FunctionOpInterface function,
+                                             const CostModel &model,
+                                             FunctionReport &report) {
+  if ((memoryBudget == 0 && std::isinf(memorySlack)) || function.isExternal() ||
+      !report.regions.empty() || report.ops.size() > kMaxMemoryBoundOps)
+    return success();
+  Block &body = function.getFunctionBody().front();
+  FailureOr<BlockSimulation> sim = buildBlockSimulation(body, model);
+  if (failed(sim))
+    return failure();
+  FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
+  if (failed(liveness))
+    return failure();
+  const MemoryProblem &memory = liveness->getProblem();
+  if (memory.numSteps != sim->simOps.size())
+    return success();
+  int64_t budget = getBudget(memory, liveness->getProgramOrder());
+  FailureOr<MemoryAwareBound> bound =
+      computeMemoryAwareBounds(sim->simOps, memory, budget);
+  if (failed(bound))
+    return success();
+  FunctionReport::MemoryBound row{budget, bound->getBestUs(), bound->orderUs,
+                                  bound->tailUs, bound->budgetPairs};
+  report.memoryBound = row;
   return success();
 }
 
@@ -144,15 +191,7 @@ LogicalResult SchedReport::setMemoryBudget(
     return mlir::emitError(function.getLoc())
            << "cannot solve within the memory budget: the memory model has "
            << memory.numSteps << " steps and the simulation " << simOps.size();
-  // The reported order's peak plus the slack, saturated, as
-  // sched-schedule-overlap computes its budget.
-  int64_t budget = memoryBudget;
-  if (budget == 0) {
-    int64_t peak = computePeak(memory, liveness->getProgramOrder());
-    double slack = peak * memorySlack;
-    budget = slack < 0x1p62 ? peak + static_cast<int64_t>(slack)
-                            : std::numeric_limits<int64_t>::max();
-  }
+  int64_t budget = getBudget(memory, liveness->getProgramOrder());
   options.memory = &memory;
   options.memoryBudget = budget;
   exact.memoryBudgetBytes = budget;
@@ -214,7 +253,8 @@ void SchedReport::runOnOperation() {
     if (failed(report) ||
         failed(checkCapacity(function, report->peakMemoryBytes, std::nullopt,
                              capacityCheck)) ||
-        failed(solveExactly(function, model, *report)))
+        failed(solveExactly(function, model, *report)) ||
+        failed(boundWithinBudget(function, model, *report)))
       return signalPassFailure();
     reports.push_back(std::move(*report));
   }
@@ -251,7 +291,13 @@ void SchedReport::runOnOperation() {
                                   << llvm::formatv("{0:F3}", it->sim.makespanUs)
                                   << " us";
       if (!bound.empty())
-        remark << " (" << bound << ")";
+        remark << " (" << bound
+               << (hasApplicableMemoryBound(*it) ? ", for the orders within "
+                                                   "the memory budget"
+                                                 : "")
+               << ")";
+      if (it->memoryBound)
+        remark << ", memory bound " << describeMemoryBound(*it);
       if (it->exact)
         remark << ", " << describeExact(*it);
       remark << ", exposed comm "

@@ -154,6 +154,16 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
     and `memory_bound_us`. Where no order fits, the report says so. The
     budget is taken as given (not capped at the HBM capacity).
 
+    With a budget, every function of one block (no loops, branches or calls
+    simulated inside; at most 8192 ops), with or without `exact-max-ops`,
+    also gets the memory-aware bound of its orders within the budget
+    (docs/Analyses.md, "The memory-aware bound": the orders the budget
+    forces, and the memory-limited tail bound): the remark and the summary
+    say "memory bound B us within a budget of M (N forced orders)", the
+    JSON report has it as `lower_bounds_us.memory` and `memory_bound`. It
+    joins the best bound ("within X % of the lower bound, ..., for the orders
+    within the memory budget") where the reported order fits the budget.
+
     A module with two or more stage-specific functions (`sched.ranks`, one
     per pipeline stage; see `sched-verify-deadlock`) is also simulated as a
     whole: the stages run side by side and a collective of a group linking
@@ -173,8 +183,7 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
     Errors: a function without a target, an op the cost model cannot cost,
     a value whose size is unknown, an output file that cannot be written,
     `exact-max-ops` above 64 or `exact-max-nodes` of 0, a negative
-    `memory-budget`, a negative or NaN `memory-slack`, or either without
-    `exact-max-ops`. A function whose peak memory exceeds the HBM capacity of its target
+    `memory-budget`, or a negative or NaN `memory-slack`. A function whose peak memory exceeds the HBM capacity of its target
     gets a warning (an error with `capacity-check=error`, none with `off`).
   }];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
@@ -202,11 +211,13 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
            "stops unproven (default: 1000000)">,
     Option<"memoryBudget", "memory-budget", "int64_t", /*default=*/"0",
            "peak memory limit in bytes of the orders the exact solver "
-           "considers (0: memory-slack, or no limit) (default: 0)">,
+           "considers and the memory-aware bound bounds (0: memory-slack, "
+           "or no limit) (default: 0)">,
     Option<"memorySlack", "memory-slack", "double",
            /*default=*/"std::numeric_limits<double>::infinity()",
-           "allowed growth of the exact solver's peak memory over the "
-           "reported order's, as a fraction (inf: no limit) (default: inf)">,
+           "allowed growth of the peak memory of the orders the exact "
+           "solver and the memory-aware bound consider over the reported "
+           "order's, as a fraction (inf: no limit) (default: inf)">,
     CapacityCheckOption,
   ];
 }

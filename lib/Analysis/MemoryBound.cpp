@@ -1,0 +1,563 @@
+//===- MemoryBound.cpp - lower bounds of the orders within a budget -------===//
+//
+// Part of the sched project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Why the forced orders hold (docs/Analyses.md, "The memory-aware bound",
+// has the long form). Let P be pairs "x before y" that hold in every order
+// of peak at most the budget, closed, with the dependences among them. For
+// ops b and a with a not known before b, suppose b runs before a. While b
+// runs, PeakMemory.h's model keeps live the buffers b defines or uses, and
+// every buffer begun before b (live on entry, or defined by an op P puts
+// before b) that is still needed after it (live out, or used by an op P
+// puts after b, or by a or an op P puts after a). If their bytes
+// exceed the budget, every order within it runs a before b. Each round
+// tests all pairs given the pairs of the rounds before; by induction every
+// pair found holds, and stopping after any round only finds fewer.
+//
+// The test is cheap for most b: the bytes with no a (the buffers needed
+// whatever a is) plus every buffer that some a could make needed is at most
+// the budget for ops far from it, which are skipped; for the others, a
+// buffer k counts for exactly the ops a that are users of k or ancestors of
+// one, a bit row per buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Analysis/MemoryBound.h"
+#include "sched/Analysis/LowerBounds.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <functional>
+#include <limits>
+#include <optional>
+#include <queue>
+
+using namespace mlir;
+using namespace mlir::sched;
+
+namespace {
+/// One row of bits per op.
+struct BitRows {
+  unsigned n = 0, words = 0;
+  std::vector<uint64_t> bits;
+
+  void reset(unsigned count) {
+    n = count;
+    words = (n + 63) / 64;
+    bits.assign(size_t(n) * words, 0);
+  }
+  uint64_t *row(unsigned i) { return &bits[size_t(i) * words]; }
+  const uint64_t *row(unsigned i) const { return &bits[size_t(i) * words]; }
+  bool test(unsigned i, unsigned j) const {
+    return (row(i)[j / 64] >> (j % 64)) & 1;
+  }
+};
+
+/// Sets bit `j` of `row`.
+void setBit(uint64_t *row, unsigned j) {
+  row[j / 64] |= uint64_t(1) << (j % 64);
+}
+
+/// The direct edges of the relation and its closure in both directions.
+struct Relation {
+  std::vector<SmallVector<unsigned, 4>> preds, succs;
+  /// Ancestors and descendants of every op (closed, after close()).
+  BitRows anc, desc;
+
+  void addEdge(unsigned before, unsigned after) {
+    preds[after].push_back(before);
+    succs[before].push_back(after);
+  }
+  /// Returns a topological order of the edges (the least position first
+  /// among the ready ops), or an empty vector on a cycle.
+  std::vector<unsigned> sort() const;
+  /// Fills `anc` and `desc`; returns false on a cycle.
+  bool close();
+};
+
+std::vector<unsigned> Relation::sort() const {
+  unsigned n = preds.size();
+  std::vector<unsigned> indegree(n), order;
+  for (unsigned pos = 0; pos < n; ++pos)
+    indegree[pos] = preds[pos].size();
+  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+      ready;
+  for (unsigned pos = 0; pos < n; ++pos)
+    if (indegree[pos] == 0)
+      ready.push(pos);
+  while (!ready.empty()) {
+    unsigned pos = ready.top();
+    ready.pop();
+    order.push_back(pos);
+    for (unsigned next : succs[pos])
+      if (--indegree[next] == 0)
+        ready.push(next);
+  }
+  if (order.size() != n)
+    order.clear();
+  return order;
+}
+
+bool Relation::close() {
+  unsigned n = preds.size();
+  std::vector<unsigned> order = sort();
+  if (order.size() != n)
+    return false;
+  anc.reset(n);
+  desc.reset(n);
+  for (unsigned pos : order) {
+    uint64_t *row = anc.row(pos);
+    for (unsigned pred : preds[pos]) {
+      const uint64_t *from = anc.row(pred);
+      for (unsigned w = 0; w < anc.words; ++w)
+        row[w] |= from[w];
+      setBit(row, pred);
+    }
+  }
+  for (unsigned pos : llvm::reverse(order)) {
+    uint64_t *row = desc.row(pos);
+    for (unsigned succ : succs[pos]) {
+      const uint64_t *from = desc.row(succ);
+      for (unsigned w = 0; w < desc.words; ++w)
+        row[w] |= from[w];
+      setBit(row, succ);
+    }
+  }
+  return true;
+}
+
+/// Checks `ops` and `memory` and builds the relation of the dependences,
+/// the waits after their starts and the definitions before their users;
+/// the last ones (not dependences) go to `edges` as well.
+LogicalResult buildRelation(ArrayRef<SimOp> ops, const MemoryProblem &memory,
+                            Relation &relation,
+                            std::vector<std::pair<unsigned, unsigned>> &edges) {
+  unsigned n = ops.size();
+  if (memory.numSteps != n)
+    return failure();
+  relation.preds.assign(n, {});
+  relation.succs.assign(n, {});
+  std::vector<std::pair<unsigned, unsigned>> known;
+  for (auto [pos, op] : llvm::enumerate(ops)) {
+    for (unsigned dep : op.deps) {
+      if (dep >= pos)
+        return failure();
+      known.push_back({dep, pos});
+    }
+    if (op.kind == SimOp::Kind::Wait) {
+      if (op.start >= pos || ops[op.start].kind != SimOp::Kind::Start)
+        return failure();
+      known.push_back({op.start, unsigned(pos)});
+    }
+  }
+  for (const MemoryProblem::Buffer &buffer : memory.buffers) {
+    if (buffer.def && *buffer.def >= n)
+      return failure();
+    for (unsigned use : buffer.uses) {
+      if (use >= n)
+        return failure();
+      if (buffer.def && *buffer.def != use)
+        edges.push_back({*buffer.def, use});
+    }
+  }
+  llvm::sort(known);
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  llvm::sort(edges);
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  llvm::erase_if(edges, [&](const std::pair<unsigned, unsigned> &edge) {
+    return std::binary_search(known.begin(), known.end(), edge);
+  });
+  for (auto [before, after] : known)
+    relation.addEdge(before, after);
+  for (auto [before, after] : edges)
+    relation.addEdge(before, after);
+  return success();
+}
+
+/// One round's tests of the pairs (a, b), "b before a".
+class PairTester {
+public:
+  PairTester(const MemoryProblem &memory, const Relation &relation,
+             const std::vector<SmallVector<unsigned, 4>> &touches,
+             int64_t budget)
+      : memory(memory), relation(relation), touches(touches), budget(budget),
+        upRows(memory.buffers.size()), extra(relation.preds.size()) {}
+
+  /// Appends to `found` every (a, b) such that running b before a keeps
+  /// more than the budget live while b runs; returns false if b alone does.
+  bool test(unsigned b, std::vector<std::pair<unsigned, unsigned>> &found);
+
+private:
+  /// The ops that are users of buffer `k` or ancestors of one.
+  const std::vector<uint64_t> &getUpRow(unsigned k);
+
+  const MemoryProblem &memory;
+  const Relation &relation;
+  const std::vector<SmallVector<unsigned, 4>> &touches;
+  int64_t budget;
+  std::vector<std::vector<uint64_t>> upRows;
+  std::vector<int64_t> extra;
+};
+
+const std::vector<uint64_t> &PairTester::getUpRow(unsigned k) {
+  std::vector<uint64_t> &row = upRows[k];
+  if (!row.empty())
+    return row;
+  row.assign(relation.anc.words, 0);
+  for (unsigned use : memory.buffers[k].uses) {
+    const uint64_t *from = relation.anc.row(use);
+    for (unsigned w = 0; w < relation.anc.words; ++w)
+      row[w] |= from[w];
+    setBit(row.data(), use);
+  }
+  return row;
+}
+
+bool PairTester::test(unsigned b,
+                      std::vector<std::pair<unsigned, unsigned>> &found) {
+  const BitRows &anc = relation.anc, &desc = relation.desc;
+  int64_t base = 0, open = 0;
+  SmallVector<unsigned, 16> candidates;
+  const SmallVector<unsigned, 4> &own = touches[b];
+  for (auto [k, buffer] : llvm::enumerate(memory.buffers)) {
+    if (llvm::is_contained(own, k)) {
+      base += buffer.size;
+      continue;
+    }
+    bool begun = !buffer.def || anc.test(b, *buffer.def);
+    if (!begun || buffer.size <= 0)
+      continue;
+    if (buffer.liveOut || llvm::any_of(buffer.uses, [&](unsigned use) {
+          return desc.test(b, use);
+        })) {
+      base += buffer.size;
+      continue;
+    }
+    // Only a user that may still come after b can make it needed.
+    if (llvm::all_of(buffer.uses, [&](unsigned use) {
+          return use == b || anc.test(b, use);
+        }))
+      continue;
+    candidates.push_back(k);
+    open += buffer.size;
+  }
+  if (base > budget)
+    return false;
+  if (base + open <= budget)
+    return true;
+  unsigned n = extra.size();
+  std::fill(extra.begin(), extra.end(), 0);
+  for (unsigned k : candidates) {
+    const std::vector<uint64_t> &row = getUpRow(k);
+    for (unsigned w = 0; w < row.size(); ++w)
+      for (uint64_t word = row[w]; word; word &= word - 1)
+        extra[w * 64 + llvm::countr_zero(word)] += memory.buffers[k].size;
+  }
+  for (unsigned a = 0; a < n; ++a)
+    if (a != b && !anc.test(b, a) && base + extra[a] > budget)
+      found.push_back({a, b});
+  return true;
+}
+} // namespace
+
+/// The buffers every op defines or uses.
+static std::vector<SmallVector<unsigned, 4>>
+getTouchedBuffers(const MemoryProblem &memory) {
+  std::vector<SmallVector<unsigned, 4>> touches(memory.numSteps);
+  for (auto [k, buffer] : llvm::enumerate(memory.buffers)) {
+    if (buffer.def)
+      touches[*buffer.def].push_back(k);
+    for (unsigned use : buffer.uses)
+      if (!llvm::is_contained(touches[use], k))
+        touches[use].push_back(k);
+  }
+  return touches;
+}
+
+/// computeForcedOrder, keeping the relation (closed where feasible).
+static FailureOr<ForcedOrder>
+findForcedOrder(ArrayRef<SimOp> ops, const MemoryProblem &memory,
+                int64_t budget, unsigned maxRounds, Relation &relation) {
+  unsigned n = ops.size();
+  if (n > kMaxMemoryBoundOps)
+    return failure();
+  ForcedOrder result;
+  if (failed(buildRelation(ops, memory, relation, result.edges)))
+    return failure();
+  std::vector<SmallVector<unsigned, 4>> touches = getTouchedBuffers(memory);
+  bool changed = true;
+  while (changed && result.rounds < maxRounds) {
+    ++result.rounds;
+    if (!relation.close()) {
+      result.infeasible = true;
+      return result;
+    }
+    PairTester tester(memory, relation, touches, budget);
+    std::vector<std::pair<unsigned, unsigned>> found;
+    for (unsigned b = 0; b < n; ++b) {
+      if (!tester.test(b, found)) {
+        result.infeasible = true;
+        return result;
+      }
+    }
+    changed = !found.empty();
+    result.budgetPairs += found.size();
+
+    for (auto [before, after] : found)
+      relation.addEdge(before, after);
+    result.edges.insert(result.edges.end(), found.begin(), found.end());
+  }
+  llvm::sort(result.edges);
+  result.edges.erase(std::unique(result.edges.begin(), result.edges.end()),
+                     result.edges.end());
+  // The last round's pairs may close a cycle.
+  result.infeasible = !relation.close();
+  return result;
+}
+
+FailureOr<ForcedOrder>
+mlir::sched::computeForcedOrder(ArrayRef<SimOp> ops,
+                                const MemoryProblem &memory, int64_t budget,
+                                unsigned maxRounds) {
+  Relation relation;
+  return findForcedOrder(ops, memory, budget, maxRounds, relation);
+}
+
+std::vector<SimOp> mlir::sched::withForcedOrder(ArrayRef<SimOp> ops,
+                                                const ForcedOrder &forced,
+                                                std::vector<unsigned> *newPos) {
+  unsigned n = ops.size();
+  Relation relation;
+  relation.preds.assign(n, {});
+  relation.succs.assign(n, {});
+  for (auto [pos, op] : llvm::enumerate(ops)) {
+    for (unsigned dep : op.deps)
+      relation.addEdge(dep, pos);
+    if (op.kind == SimOp::Kind::Wait)
+      relation.addEdge(op.start, pos);
+  }
+  for (auto [before, after] : forced.edges)
+    relation.addEdge(before, after);
+  std::vector<unsigned> order = relation.sort();
+  assert(order.size() == n && "withForcedOrder needs a feasible order");
+  std::vector<unsigned> position(n);
+  for (auto [index, pos] : llvm::enumerate(order))
+    position[pos] = index;
+  std::vector<SimOp> result;
+  result.reserve(n);
+  for (unsigned pos : order) {
+    SimOp op = ops[pos];
+    op.deps.clear();
+    for (unsigned pred : relation.preds[pos])
+      if (op.kind != SimOp::Kind::Wait || pred != ops[pos].start)
+        op.deps.push_back(position[pred]);
+    llvm::sort(op.deps);
+    op.deps.erase(std::unique(op.deps.begin(), op.deps.end()), op.deps.end());
+    if (op.kind == SimOp::Kind::Wait)
+      op.start = position[op.start];
+    result.push_back(std::move(op));
+  }
+  if (newPos)
+    *newPos = std::move(position);
+  return result;
+}
+
+/// Heads of the ops along the dependences (a lower bound of when each
+/// begins: the longest path to it, a collective counted from its start to
+/// its wait), and their tails (the longest path after each ends, compute
+/// and collectives counted).
+static void getPathBounds(ArrayRef<SimOp> ops, std::vector<double> &head,
+                          std::vector<double> &tail) {
+  unsigned n = ops.size();
+  head.assign(n, 0);
+  tail.assign(n, 0);
+  std::vector<double> end(n, 0);
+  std::vector<SmallVector<unsigned, 4>> succs(n);
+  for (auto [pos, op] : llvm::enumerate(ops)) {
+    for (unsigned dep : op.deps) {
+      head[pos] = std::max(head[pos], end[dep]);
+      succs[dep].push_back(pos);
+    }
+    end[pos] = head[pos];
+    if (op.kind == SimOp::Kind::Compute)
+      end[pos] += op.durationUs;
+    else if (op.kind == SimOp::Kind::Wait)
+      end[pos] = std::max(end[pos], head[op.start] + ops[op.start].durationUs);
+  }
+  // A start's tail counts its collective and its wait's tail; a
+  // successor's own time counts for compute.
+  for (auto [pos, op] : llvm::enumerate(ops))
+    if (op.kind == SimOp::Kind::Wait)
+      succs[op.start].push_back(pos);
+  for (unsigned pos = n; pos-- > 0;) {
+    for (unsigned succ : succs[pos]) {
+      const SimOp &next = ops[succ];
+      double through = tail[succ];
+      if (next.kind == SimOp::Kind::Compute)
+        through += next.durationUs;
+      if (ops[pos].kind == SimOp::Kind::Start &&
+          next.kind == SimOp::Kind::Wait && next.start == pos)
+        through += ops[pos].durationUs;
+      tail[pos] = std::max(tail[pos], through);
+    }
+  }
+}
+
+/// The most compute that can run after the op `s` in an order within the
+/// budget: the compute of the non-ancestors of `s` that need no buffer
+/// beyond those live while `s` runs anyway, plus the fractional knapsack of
+/// the other buffers begun before `s` (weight: bytes; value: the compute of
+/// the ops whose largest needed buffer it is) in the bytes left. Returns
+/// nothing where every such buffer fits (the bound would not beat the
+/// others).
+static std::optional<double> getComputeAfter(
+    ArrayRef<SimOp> ops, const MemoryProblem &memory, const Relation &relation,
+    ArrayRef<SmallVector<unsigned, 4>> touches, int64_t budget, unsigned s) {
+  const BitRows &anc = relation.anc, &desc = relation.desc;
+  unsigned n = ops.size();
+  int64_t base = 0, open = 0;
+  SmallVector<unsigned, 16> candidates;
+  for (auto [k, buffer] : llvm::enumerate(memory.buffers)) {
+    bool begun = !buffer.def || anc.test(s, *buffer.def);
+    if (llvm::is_contained(touches[s], k) ||
+        (begun &&
+         (buffer.liveOut || llvm::any_of(buffer.uses, [&](unsigned use) {
+            return desc.test(s, use);
+          })))) {
+      base += buffer.size;
+      continue;
+    }
+    if (!begun || buffer.size <= 0 ||
+        llvm::all_of(buffer.uses, [&](unsigned use) {
+          return use == s || anc.test(s, use);
+        }))
+      continue;
+    candidates.push_back(k);
+    open += buffer.size;
+  }
+  if (base + open <= budget)
+    return std::nullopt;
+  // Per op: the largest candidate buffer it (or a descendant) needs: the
+  // users of a buffer after s and their ancestors.
+  std::vector<unsigned> largest(n, ~0u);
+  for (unsigned k : candidates) {
+    int64_t size = memory.buffers[k].size;
+    for (unsigned use : memory.buffers[k].uses) {
+      if (use == s || anc.test(s, use))
+        continue;
+      auto visit = [&](unsigned x) {
+        if (largest[x] == ~0u || memory.buffers[largest[x]].size < size)
+          largest[x] = k;
+      };
+      visit(use);
+      const uint64_t *row = anc.row(use);
+      for (unsigned w = 0; w < anc.words; ++w)
+        for (uint64_t word = row[w]; word; word &= word - 1)
+          visit(w * 64 + llvm::countr_zero(word));
+    }
+  }
+  double free = 0;
+  std::vector<double> value(memory.buffers.size(), 0);
+  for (unsigned x = 0; x < n; ++x) {
+    if (ops[x].kind != SimOp::Kind::Compute || x == s || anc.test(s, x))
+      continue;
+    if (largest[x] == ~0u)
+      free += ops[x].durationUs;
+    else
+      value[largest[x]] += ops[x].durationUs;
+  }
+  std::vector<unsigned> items;
+  for (unsigned k = 0; k < value.size(); ++k)
+    if (value[k] > 0)
+      items.push_back(k);
+  // Best compute per byte first (ties: the lower buffer).
+  llvm::sort(items, [&](unsigned a, unsigned b) {
+    double ra = value[a] / memory.buffers[a].size,
+           rb = value[b] / memory.buffers[b].size;
+    return ra != rb ? ra > rb : a < b;
+  });
+  double room = static_cast<double>(budget - base), packed = 0;
+  for (unsigned k : items) {
+    if (room <= 0)
+      break;
+    double size = memory.buffers[k].size;
+    packed += value[k] * std::min(1.0, room / size);
+    room -= size;
+  }
+  return free + packed;
+}
+
+/// The memory-limited tail bound: for every op s, the compute stream runs
+/// every compute op that is not after s before s begins, each no earlier
+/// than its head, and at most getComputeAfter of it is after s; s then
+/// runs, and leaves its tail.
+static double getMemoryTailBound(ArrayRef<SimOp> ops,
+                                 const MemoryProblem &memory,
+                                 const Relation &relation, int64_t budget) {
+  std::vector<double> head, tail;
+  getPathBounds(ops, head, tail);
+  // The compute ops by head, latest first: suffix sums of their durations.
+  std::vector<unsigned> byHead;
+  for (auto [pos, op] : llvm::enumerate(ops))
+    if (op.kind == SimOp::Kind::Compute && op.durationUs > 0)
+      byHead.push_back(pos);
+  llvm::sort(byHead, [&](unsigned a, unsigned b) {
+    return head[a] != head[b] ? head[a] > head[b] : a < b;
+  });
+  double issueBase = 0, sum = 0;
+  for (unsigned pos : byHead) {
+    sum += ops[pos].durationUs;
+    issueBase = std::max(issueBase, head[pos] + sum);
+  }
+  std::vector<SmallVector<unsigned, 4>> touches = getTouchedBuffers(memory);
+  double bound = 0;
+  for (auto [pos, op] : llvm::enumerate(ops)) {
+    if (op.kind == SimOp::Kind::Wait || tail[pos] <= 0)
+      continue;
+    std::optional<double> after =
+        getComputeAfter(ops, memory, relation, touches, budget, pos);
+    if (after)
+      bound = std::max(bound, issueBase - *after + tail[pos]);
+  }
+  return bound;
+}
+
+FailureOr<double> mlir::sched::computeMemoryBound(ArrayRef<SimOp> ops,
+                                                  const MemoryProblem &memory,
+                                                  int64_t budget,
+                                                  unsigned maxRounds) {
+  if (ops.size() > kMaxMemoryBoundOps)
+    return 0.0;
+  FailureOr<MemoryAwareBound> bound =
+      computeMemoryAwareBounds(ops, memory, budget, maxRounds);
+  if (failed(bound))
+    return failure();
+  return bound->getBestUs();
+}
+
+FailureOr<MemoryAwareBound>
+mlir::sched::computeMemoryAwareBounds(ArrayRef<SimOp> ops,
+                                      const MemoryProblem &memory,
+                                      int64_t budget, unsigned maxRounds) {
+  Relation relation;
+  FailureOr<ForcedOrder> forced =
+      findForcedOrder(ops, memory, budget, maxRounds, relation);
+  if (failed(forced))
+    return failure();
+  MemoryAwareBound result;
+  result.budgetPairs = forced->budgetPairs;
+  if (forced->infeasible) {
+    result.orderUs = std::numeric_limits<double>::infinity();
+    return result;
+  }
+  FailureOr<LowerBounds> bounds =
+      computeLowerBounds(withForcedOrder(ops, *forced));
+  if (failed(bounds))
+    return failure();
+  result.orderUs = bounds->getBestUs();
+  result.tailUs = getMemoryTailBound(ops, memory, relation, budget);
+  return result;
+}

@@ -327,6 +327,13 @@ private:
     return arith::ConstantIntOp::create(b, loc, v, 64);
   }
 
+  /// Computes the runtime layout of every process group of `module` into
+  /// `layouts`; returns the groups, or fails after an error for each group
+  /// that has none.
+  FailureOr<SmallVector<ProcessGroupOp>> computeLayouts(ModuleOp module);
+  /// Lowers every compute op, collective start and grid query of `module`
+  /// to runtime calls; fails after the errors of those it cannot lower.
+  LogicalResult lowerOps(ModuleOp module);
   LogicalResult checkDeviceMemory();
   void registerGroups(ArrayRef<ProcessGroupOp> groups);
 
@@ -647,11 +654,8 @@ LogicalResult ConvertSchedToRuntimePass::lowerCompute(ComputeOp compute,
   return success();
 }
 
-void ConvertSchedToRuntimePass::runOnOperation() {
-  ModuleOp module = getOperation();
-  layouts.clear();
-  if (failed(checkShardOps(module)))
-    return signalPassFailure();
+FailureOr<SmallVector<ProcessGroupOp>>
+ConvertSchedToRuntimePass::computeLayouts(ModuleOp module) {
   bool failedAny = false;
   int32_t nextId = 0;
   SmallVector<ProcessGroupOp> groups;
@@ -664,9 +668,12 @@ void ConvertSchedToRuntimePass::runOnOperation() {
     layouts[group.getSymName()] = *layout;
     groups.push_back(group);
   }
-  if (failedAny || (deviceMemory && failed(checkDeviceMemory())))
-    return signalPassFailure();
+  if (failedAny)
+    return failure();
+  return groups;
+}
 
+LogicalResult ConvertSchedToRuntimePass::lowerOps(ModuleOp module) {
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
     if (isa<CollectiveOpInterface, ComputeOp, shard::GridShapeOp,
@@ -674,6 +681,7 @@ void ConvertSchedToRuntimePass::runOnOperation() {
       ops.push_back(op);
   });
   OpBuilder builder(&getContext());
+  bool failedAny = false;
   for (Operation *op : ops) {
     LogicalResult result = success();
     if (auto compute = dyn_cast<ComputeOp>(op))
@@ -684,20 +692,35 @@ void ConvertSchedToRuntimePass::runOnOperation() {
       result = lowerGridQuery(op, module, builder);
     failedAny |= failed(result);
   }
-  if (failedAny || failed(lowerCarriedFutures(module)))
-    return signalPassFailure();
-  registerGroups(groups);
-  for (ProcessGroupOp group : groups)
-    group.erase();
-  // The sched dialect is gone from here on: drop its discardable attributes
-  // (e.g. the #sched.target of the module), which mlir-translate cannot
-  // parse.
+  return failure(failedAny);
+}
+
+/// Drops the discardable `sched.*` attributes of every op in `module` (e.g.
+/// the #sched.target of the module), which mlir-translate cannot parse once
+/// the sched dialect is gone.
+static void dropSchedAttributes(ModuleOp module) {
   module.walk([](Operation *op) {
     for (NamedAttribute attr :
          llvm::to_vector(op->getDiscardableAttrDictionary()))
       if (attr.getName().strref().starts_with("sched."))
         op->removeDiscardableAttr(attr.getName());
   });
+}
+
+void ConvertSchedToRuntimePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  layouts.clear();
+  if (failed(checkShardOps(module)))
+    return signalPassFailure();
+  FailureOr<SmallVector<ProcessGroupOp>> groups = computeLayouts(module);
+  if (failed(groups) || (deviceMemory && failed(checkDeviceMemory())))
+    return signalPassFailure();
+  if (failed(lowerOps(module)) || failed(lowerCarriedFutures(module)))
+    return signalPassFailure();
+  registerGroups(*groups);
+  for (ProcessGroupOp group : *groups)
+    group.erase();
+  dropSchedAttributes(module);
   if (failed(eraseGrids(module)))
     signalPassFailure();
 }

@@ -55,6 +55,10 @@ private:
   /// error.
   FailureOr<std::optional<BlockAnalyses>> getBodyAnalyses(func::FuncOp func,
                                                           bool nestedBucketed);
+  /// Buckets the body of `func` with its analyses `block`, within the
+  /// input's peak (or the budget sched-schedule-overlap recorded) and the
+  /// in-flight cap it kept; emits the remarks. Fails after an error.
+  LogicalResult bucketBody(func::FuncOp func, BlockAnalyses &block);
   /// Buckets the `nested` block with `analyses`. Fails after an error.
   LogicalResult bucketNestedBlock(func::FuncOp func, Block &nested,
                                   BlockAnalyses &analyses);
@@ -205,7 +209,12 @@ void SchedBucketCollectives::runOnOperation() {
     return signalPassFailure();
   if (!*analyses)
     return;
-  BlockAnalyses &block = **analyses;
+  if (failed(bucketBody(func, **analyses)))
+    signalPassFailure();
+}
+
+LogicalResult SchedBucketCollectives::bucketBody(func::FuncOp func,
+                                                 BlockAnalyses &block) {
   BucketingOptions options{
       bucketCapBytes,      window,          order == BucketOrder::ExposedFirst,
       keepCollectiveOrder, mixElementTypes, explain};
@@ -223,7 +232,7 @@ void SchedBucketCollectives::runOnOperation() {
       failed(checkCapacity(func, bucketer.getPeakLimit(), std::nullopt,
                            capacityCheck)) ||
       failed(bucketer.formBuckets()))
-    return signalPassFailure();
+    return failure();
   // With an in-flight cap, the buckets are kept only if the bucketed order
   // keeps it (a bucket spans from its first start to its last wait, which
   // may enclose more collectives of the group than the input had in flight).
@@ -233,9 +242,10 @@ void SchedBucketCollectives::runOnOperation() {
   BucketingSummary made = materializeBuckets(func.getContext(), block.sim.ops,
                                              bucketer.getBuckets(), explain);
   if (saved && restoreIfOverInFlight(func, saved, cap))
-    return;
+    return success();
   if (!explain)
     emitShortRemarks(func, nullptr, made, bucketer, options);
+  return success();
 }
 
 FailureOr<std::optional<BlockAnalyses>>

@@ -42,6 +42,22 @@ struct SchedReorderForMemory
 private:
   /// Emits an error at `loc` for the first invalid option; fails if any.
   LogicalResult validateOptions(Location loc);
+  /// Reorders the nested blocks of `func` (loop bodies, branches), innermost
+  /// first, with a remark for each whose peak changed; returns whether any
+  /// did. Fails after an error.
+  FailureOr<bool> reorderNestedBlocks(func::FuncOp func,
+                                      const LowPeakOrderOptions &options);
+  /// The peaks of a function's blocks before and after reordering.
+  struct BodyPeaks {
+    int64_t before = 0;
+    int64_t after = 0;
+    /// Whether any block's peak changed.
+    bool changed = false;
+  };
+  /// Reorders each block of the body of `func`, with its remark; fails
+  /// after an error.
+  FailureOr<BodyPeaks> reorderBody(func::FuncOp func,
+                                   const LowPeakOrderOptions &options);
 };
 } // namespace
 
@@ -88,32 +104,18 @@ static void emitBlockRemark(func::FuncOp func, unsigned index,
   remark << ")";
 }
 
-void SchedReorderForMemory::runOnOperation() {
-  func::FuncOp func = getOperation();
-  if (func.isExternal())
-    return;
-  if (failed(validateOptions(func.getLoc())))
-    return signalPassFailure();
-  LowPeakOrderOptions options;
-  options.exact = exactMaxOps > 0;
-  options.exactOptions.maxNodes = exactMaxOps;
-  options.exactOptions.maxStates = exactMaxStates;
-  options.exactWindows = exactWindows;
-  // The nested blocks first, innermost first: a lower peak in a body never
-  // raises the function's, so no budget applies.
-  // A block of one op and its terminator has one order.
-  auto isReorderable = [](Block *block) {
-    return !block->empty() && &block->front() != &block->back() &&
-           block->front().getNextNode() != &block->back();
-  };
-  std::optional<int64_t> functionPeakBefore;
-  if (func.getBody().hasOneBlock() &&
-      llvm::any_of(getNestedBlocks(func), isReorderable)) {
-    FailureOr<int64_t> peak = getFunctionPeak(func);
-    if (failed(peak))
-      return signalPassFailure();
-    functionPeakBefore = *peak;
-  }
+/// Returns true if `block` has more than one order: more than one op
+/// besides its terminator.
+static bool isReorderable(Block *block) {
+  return !block->empty() && &block->front() != &block->back() &&
+         block->front().getNextNode() != &block->back();
+}
+
+FailureOr<bool>
+SchedReorderForMemory::reorderNestedBlocks(func::FuncOp func,
+                                           const LowPeakOrderOptions &options) {
+  // Innermost first: a lower peak in a body never raises the function's, so
+  // no budget applies.
   bool changed = false;
   NestedBlockWalk walk{"not reordered", /*onlyWithCollectives=*/false,
                        std::nullopt};
@@ -132,30 +134,64 @@ void SchedReorderForMemory::runOnOperation() {
         }
         return success();
       })))
-    return signalPassFailure();
-  int64_t peakBefore = 0, peakAfter = 0;
+    return failure();
+  return changed;
+}
+
+FailureOr<SchedReorderForMemory::BodyPeaks>
+SchedReorderForMemory::reorderBody(func::FuncOp func,
+                                   const LowPeakOrderOptions &options) {
+  BodyPeaks peaks;
   unsigned numBlocks = func.getBody().getBlocks().size();
   for (auto [index, block] : llvm::enumerate(func.getBody())) {
     FailureOr<LowPeakOrder> result = reorderBlockForMemory(block, options);
     if (failed(result))
-      return signalPassFailure();
-    changed |= result->peak != result->originalPeak;
-    peakBefore = std::max(peakBefore, result->originalPeak);
-    peakAfter = std::max(peakAfter, result->peak);
+      return failure();
+    peaks.changed |= result->peak != result->originalPeak;
+    peaks.before = std::max(peaks.before, result->originalPeak);
+    peaks.after = std::max(peaks.after, result->peak);
     emitBlockRemark(func, index, numBlocks, *result,
                     static_cast<int64_t>(exactMaxStates));
   }
+  return peaks;
+}
+
+void SchedReorderForMemory::runOnOperation() {
+  func::FuncOp func = getOperation();
+  if (func.isExternal())
+    return;
+  if (failed(validateOptions(func.getLoc())))
+    return signalPassFailure();
+  LowPeakOrderOptions options;
+  options.exact = exactMaxOps > 0;
+  options.exactOptions.maxNodes = exactMaxOps;
+  options.exactOptions.maxStates = exactMaxStates;
+  options.exactWindows = exactWindows;
   // With nested blocks, the capacity is checked against the whole body's
   // peak (a body's peak on top of what is live around its op).
+  std::optional<int64_t> functionPeakBefore;
+  if (func.getBody().hasOneBlock() &&
+      llvm::any_of(getNestedBlocks(func), isReorderable)) {
+    FailureOr<int64_t> peak = getFunctionPeak(func);
+    if (failed(peak))
+      return signalPassFailure();
+    functionPeakBefore = *peak;
+  }
+  FailureOr<bool> nestedChanged = reorderNestedBlocks(func, options);
+  if (failed(nestedChanged))
+    return signalPassFailure();
+  FailureOr<BodyPeaks> peaks = reorderBody(func, options);
+  if (failed(peaks))
+    return signalPassFailure();
   if (functionPeakBefore) {
     FailureOr<int64_t> functionPeak = getFunctionPeak(func);
     if (failed(functionPeak))
       return signalPassFailure();
-    peakBefore = *functionPeakBefore;
-    peakAfter = *functionPeak;
+    peaks->before = *functionPeakBefore;
+    peaks->after = *functionPeak;
   }
-  if (failed(checkCapacity(func, peakAfter, peakBefore, capacityCheck)))
+  if (failed(checkCapacity(func, peaks->after, peaks->before, capacityCheck)))
     return signalPassFailure();
-  if (!changed)
+  if (!*nestedChanged && !peaks->changed)
     markAllAnalysesPreserved();
 }

@@ -67,6 +67,16 @@ private:
   int64_t getBudget(const MemoryProblem &memory, ArrayRef<unsigned> order);
   /// Emits an error at `loc` for an invalid memory-budget or memory-slack.
   LogicalResult validateMemoryOptions(Location loc);
+  /// Checks the options that do not depend on a function; emits an error at
+  /// `module` and fails on the first that is invalid.
+  LogicalResult validateOptions(ModuleOp module);
+  /// Builds the report of every function with a body of `module`, costed
+  /// with `profile` where given; fails after an error.
+  FailureOr<std::vector<FunctionReport>>
+  buildReports(ModuleOp module, const std::optional<MeasuredProfile> &profile);
+  /// Writes the files the options ask for; fails after an error.
+  LogicalResult writeOutputs(ModuleOp module, ArrayRef<FunctionReport> reports,
+                             const std::optional<PipelineSimulation> &pipeline);
   /// Writes to `path` with `write`; reports an error on `module` on failure.
   LogicalResult writeFile(ModuleOp module, StringRef path,
                           function_ref<void(raw_ostream &)> write);
@@ -198,144 +208,166 @@ LogicalResult SchedReport::setMemoryBudget(
   return success();
 }
 
-void SchedReport::runOnOperation() {
-  ModuleOp module = getOperation();
-  markAllAnalysesPreserved();
-  if (!std::isfinite(svgTimeUs) || svgTimeUs < 0) {
-    mlir::emitError(module.getLoc())
-        << "svg-time-us must be a non-negative number of microseconds, got "
-        << svgTimeUs;
-    return signalPassFailure();
-  }
-
-  if (exactMaxOps > kMaxExactOps) {
-    mlir::emitError(module.getLoc())
-        << "exact-max-ops must be at most " << kMaxExactOps << ", got "
-        << static_cast<unsigned>(exactMaxOps);
-    return signalPassFailure();
-  }
-  if (exactMaxNodes == 0) {
-    mlir::emitError(module.getLoc()) << "exact-max-nodes must be positive";
-    return signalPassFailure();
-  }
+LogicalResult SchedReport::validateOptions(ModuleOp module) {
+  if (!std::isfinite(svgTimeUs) || svgTimeUs < 0)
+    return mlir::emitError(module.getLoc())
+           << "svg-time-us must be a non-negative number of microseconds, got "
+           << svgTimeUs;
+  if (exactMaxOps > kMaxExactOps)
+    return mlir::emitError(module.getLoc())
+           << "exact-max-ops must be at most " << kMaxExactOps << ", got "
+           << static_cast<unsigned>(exactMaxOps);
+  if (exactMaxNodes == 0)
+    return mlir::emitError(module.getLoc())
+           << "exact-max-nodes must be positive";
   if (failed(validateMemoryOptions(module.getLoc())))
-    return signalPassFailure();
-
-  // The options first: a bad svg pattern fails before any function is
-  // simulated.
+    return failure();
+  // A bad svg pattern fails before any function is simulated.
   unsigned numFunctions = llvm::count_if(
       module.getOps<FunctionOpInterface>(),
       [](FunctionOpInterface function) { return !function.isExternal(); });
   if (!svgPath.empty() && numFunctions > 1 &&
-      !StringRef(svgPath).contains("{name}")) {
-    mlir::emitError(module.getLoc())
-        << "svg path '" << svgPath
-        << "' must contain {name} when the module has " << numFunctions
-        << " functions";
-    return signalPassFailure();
-  }
-  FailureOr<std::optional<MeasuredProfile>> profile =
-      loadProfileOrEmitError(module, profilePath);
-  if (failed(profile))
-    return signalPassFailure();
+      !StringRef(svgPath).contains("{name}"))
+    return mlir::emitError(module.getLoc())
+           << "svg path '" << svgPath
+           << "' must contain {name} when the module has " << numFunctions
+           << " functions";
+  return success();
+}
 
+FailureOr<std::vector<FunctionReport>>
+SchedReport::buildReports(ModuleOp module,
+                          const std::optional<MeasuredProfile> &profile) {
   std::vector<FunctionReport> reports;
   for (auto function : module.getOps<FunctionOpInterface>()) {
     if (function.isExternal())
       continue;
     FailureOr<TargetAttr> target = lookupTargetOrEmitError(function);
     if (failed(target))
-      return signalPassFailure();
+      return failure();
     CostModel model(*target);
-    if (*profile)
-      model.setProfile(**profile);
+    if (profile)
+      model.setProfile(*profile);
     FailureOr<FunctionReport> report = buildFunctionReport(function, model);
     if (failed(report) ||
         failed(checkCapacity(function, report->peakMemoryBytes, std::nullopt,
                              capacityCheck)) ||
         failed(solveExactly(function, model, *report)) ||
         failed(boundWithinBudget(function, model, *report)))
-      return signalPassFailure();
+      return failure();
     reports.push_back(std::move(*report));
   }
+  return reports;
+}
 
-  FailureOr<std::optional<PipelineSimulation>> pipeline =
-      simulatePipelineStages(module, *profile);
-  if (failed(pipeline))
-    return signalPassFailure();
+/// Emits the remark of the pipeline-parallel stages of `module`, simulated
+/// as `pipeline`.
+static void emitPipelineRemark(ModuleOp module,
+                               const PipelineSimulation &pipeline) {
+  InFlightDiagnostic remark = mlir::emitRemark(module.getLoc());
+  remark << "pipeline of " << pipeline.stages.size() << " stages: step "
+         << llvm::formatv("{0:F3}", pipeline.makespanUs) << " us";
+  for (const PipelineSimulation::Stage &stage : pipeline.stages)
+    remark << "; @" << stage.name << " compute "
+           << llvm::formatv("{0:F3}", stage.computeBusyUs) << " us, bubble "
+           << llvm::formatv("{0:F3}", stage.bubbleUs) << " us";
+}
 
-  bool anyOutput = !jsonPath.empty() || !summaryPath.empty() ||
-                   !tracePath.empty() || !svgPath.empty();
-  if (!anyOutput && *pipeline) {
-    InFlightDiagnostic remark = mlir::emitRemark(module.getLoc());
-    remark << "pipeline of " << (*pipeline)->stages.size() << " stages: step "
-           << llvm::formatv("{0:F3}", (*pipeline)->makespanUs) << " us";
-    for (const PipelineSimulation::Stage &stage : (*pipeline)->stages)
-      remark << "; @" << stage.name << " compute "
-             << llvm::formatv("{0:F3}", stage.computeBusyUs) << " us, bubble "
-             << llvm::formatv("{0:F3}", stage.bubbleUs) << " us";
+/// Emits one remark per function of `module` with a report in `reports`.
+static void emitFunctionRemarks(ModuleOp module,
+                                ArrayRef<FunctionReport> reports) {
+  for (auto function : module.getOps<FunctionOpInterface>()) {
+    auto it = llvm::find_if(reports, [&](const FunctionReport &r) {
+      return r.name == function.getName();
+    });
+    if (it == reports.end())
+      continue;
+    // At the function's location, named by its symbol: Operation's
+    // emitRemark would print the whole function after it.
+    std::string bound =
+        describeLowerBound(it->sim.makespanUs, getLowerBoundUs(*it));
+    InFlightDiagnostic remark = mlir::emitRemark(function.getLoc())
+                                << "@" << it->name << ": makespan "
+                                << llvm::formatv("{0:F3}", it->sim.makespanUs)
+                                << " us";
+    if (!bound.empty())
+      remark << " (" << bound
+             << (hasApplicableMemoryBound(*it) ? ", for the orders within "
+                                                 "the memory budget"
+                                               : "")
+             << ")";
+    if (it->memoryBound)
+      remark << ", memory bound " << describeMemoryBound(*it);
+    if (it->exact)
+      remark << ", " << describeExact(*it);
+    remark << ", exposed comm "
+           << llvm::formatv("{0:F3}", it->sim.exposedCommUs) << " us, overlap "
+           << llvm::formatv("{0:F2}", it->sim.overlapFraction)
+           << ", peak memory " << formatBytes(it->peakMemoryBytes);
   }
-  if (!anyOutput) {
-    for (auto function : module.getOps<FunctionOpInterface>()) {
-      auto it = llvm::find_if(reports, [&](const FunctionReport &r) {
-        return r.name == function.getName();
-      });
-      if (it == reports.end())
-        continue;
-      // At the function's location, named by its symbol: Operation's
-      // emitRemark would print the whole function after it.
-      std::string bound =
-          describeLowerBound(it->sim.makespanUs, getLowerBoundUs(*it));
-      InFlightDiagnostic remark = mlir::emitRemark(function.getLoc())
-                                  << "@" << it->name << ": makespan "
-                                  << llvm::formatv("{0:F3}", it->sim.makespanUs)
-                                  << " us";
-      if (!bound.empty())
-        remark << " (" << bound
-               << (hasApplicableMemoryBound(*it) ? ", for the orders within "
-                                                   "the memory budget"
-                                                 : "")
-               << ")";
-      if (it->memoryBound)
-        remark << ", memory bound " << describeMemoryBound(*it);
-      if (it->exact)
-        remark << ", " << describeExact(*it);
-      remark << ", exposed comm "
-             << llvm::formatv("{0:F3}", it->sim.exposedCommUs)
-             << " us, overlap "
-             << llvm::formatv("{0:F2}", it->sim.overlapFraction)
-             << ", peak memory " << formatBytes(it->peakMemoryBytes);
-    }
-    return;
-  }
+}
 
+LogicalResult
+SchedReport::writeOutputs(ModuleOp module, ArrayRef<FunctionReport> reports,
+                          const std::optional<PipelineSimulation> &pipeline) {
   if (!jsonPath.empty() &&
       failed(writeFile(module, jsonPath,
                        [&](raw_ostream &os) { writeJSONReport(reports, os); })))
-    return signalPassFailure();
+    return failure();
   if (!summaryPath.empty() &&
       failed(writeFile(module, summaryPath, [&](raw_ostream &os) {
         writeSummaryTable(reports, os);
-        if (*pipeline)
-          writePipelineSummary(**pipeline, os);
+        if (pipeline)
+          writePipelineSummary(*pipeline, os);
       })))
-    return signalPassFailure();
+    return failure();
   if (!tracePath.empty() &&
       failed(writeFile(module, tracePath, [&](raw_ostream &os) {
         writeChromeTrace(reports, os);
       })))
-    return signalPassFailure();
-  if (!svgPath.empty()) {
-    StringRef pattern = svgPath;
-    for (const FunctionReport &report : reports) {
-      std::string path = pattern.str();
-      size_t at = path.find("{name}");
-      if (at != std::string::npos)
-        path.replace(at, 6, report.name);
-      if (failed(writeFile(module, path, [&](raw_ostream &os) {
-            writeTimelineSVG(report, os, svgTimeUs);
-          })))
-        return signalPassFailure();
-    }
+    return failure();
+  if (svgPath.empty())
+    return success();
+  StringRef pattern = svgPath;
+  for (const FunctionReport &report : reports) {
+    std::string path = pattern.str();
+    size_t at = path.find("{name}");
+    if (at != std::string::npos)
+      path.replace(at, 6, report.name);
+    if (failed(writeFile(module, path, [&](raw_ostream &os) {
+          writeTimelineSVG(report, os, svgTimeUs);
+        })))
+      return failure();
   }
+  return success();
+}
+
+void SchedReport::runOnOperation() {
+  ModuleOp module = getOperation();
+  markAllAnalysesPreserved();
+  // The options first, then the profile, before any function is simulated.
+  if (failed(validateOptions(module)))
+    return signalPassFailure();
+  FailureOr<std::optional<MeasuredProfile>> profile =
+      loadProfileOrEmitError(module, profilePath);
+  if (failed(profile))
+    return signalPassFailure();
+  FailureOr<std::vector<FunctionReport>> reports =
+      buildReports(module, *profile);
+  if (failed(reports))
+    return signalPassFailure();
+  FailureOr<std::optional<PipelineSimulation>> pipeline =
+      simulatePipelineStages(module, *profile);
+  if (failed(pipeline))
+    return signalPassFailure();
+  bool anyOutput = !jsonPath.empty() || !summaryPath.empty() ||
+                   !tracePath.empty() || !svgPath.empty();
+  if (anyOutput) {
+    if (failed(writeOutputs(module, *reports, *pipeline)))
+      signalPassFailure();
+    return;
+  }
+  if (*pipeline)
+    emitPipelineRemark(module, **pipeline);
+  emitFunctionRemarks(module, *reports);
 }

@@ -40,9 +40,16 @@ contention buckets (bench/gpu/profile/h200x2-contention.json, see
 bench/contention.md): steps and exposed communication are then charged
 contention, and a last column gives what it added to sched's step.
 
+With --dce every graph and every order of Inductor first loses the nodes
+that no output of the step depends on (the traces hold them: e.g. 84 of
+the 110 dtype casts of llama8b-l2-fsdp8 have no user; Inductor's compile
+would eliminate them; collectives and waits are always kept), so both
+schedulers are judged on the same graph without compute that only fills
+idle time (RESULTS-corpus.md, "Why sched loses under Inductor's costs").
+
 usage: corpus-table.py [--build build] [--repeat 3] [--only NAME]
          [--options 'sched-pipeline options'] [--costs sched|inductor]
-         [--profile FILE]
+         [--profile FILE] [--dce]
 """
 import argparse
 import json
@@ -175,6 +182,9 @@ def main():
     p.add_argument("--profile", default=os.environ.get("SCHED_CORPUS_PROFILE"),
                    help="measured profile for every report and the pipeline "
                    "(default: $SCHED_CORPUS_PROFILE, else none)")
+    p.add_argument("--dce", action="store_true",
+                   help="drop the nodes no output depends on from every graph and order first "
+                   "(default: off)")
     a = p.parse_args()
     tools = Tools(a.build, a.profile)
     rows = []
@@ -189,6 +199,8 @@ def main():
             if a.costs == "inductor":
                 times = json.load(open(os.path.join(orders, name + ".inductor-costs.json")))
                 graph = with_runtimes(graph, times, os.path.join(tmp, name + ".json"))
+            if a.dce:
+                graph = without_dead(graph, os.path.join(tmp, name + ".live.json"))
             mlir = os.path.join(tmp, name + ".mlir")
             error = tools.import_graph(graph, mlir)
             if error:
@@ -202,6 +214,8 @@ def main():
                 order = os.path.join(orders, "%s.%s.json" % (name, kind))
                 if times is not None and os.path.exists(order):
                     order = with_runtimes(order, times, os.path.join(tmp, "%s.%s.json" % (name, kind)))
+                if a.dce and os.path.exists(order):
+                    order = without_dead(order, os.path.join(tmp, "%s.%s.live.json" % (name, kind)))
                 out = os.path.join(tmp, "%s.%s.mlir" % (name, kind))
                 error = tools.import_graph(order, out) if os.path.exists(order) else "missing"
                 if error:
@@ -268,6 +282,39 @@ def with_runtimes(graph, times, out):
     for node in document["nodes"]:
         if node["name"] in times:
             node["runtime_us"] = times[node["name"]]
+    efx.write_document(document, out)
+    return out
+
+
+def node_refs(value):
+    """The names of the nodes VALUE (args, kwargs, outputs) refers to."""
+    if isinstance(value, dict):
+        if set(value) == {"node"}:
+            yield value["node"]
+        else:
+            for v in value.values():
+                yield from node_refs(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from node_refs(v)
+
+
+def without_dead(graph, out):
+    """Writes GRAPH to OUT without the nodes that no output depends on
+    (placeholders, collectives and waits are kept), in the same order."""
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "utils"))
+    import export_fx_graph as efx
+
+    document = json.load(open(graph))
+    nodes = document["nodes"]
+    keep = set(node_refs(document["outputs"]))
+    for node in reversed(nodes):
+        target = str(node.get("target", ""))
+        if (node["name"] in keep or node["op"] == "placeholder"
+                or "_c10d_functional" in target or "wait" in target):
+            keep.add(node["name"])
+            keep.update(node_refs([node["args"], node["kwargs"]]))
+    document["nodes"] = [node for node in nodes if node["name"] in keep]
     efx.write_document(document, out)
     return out
 

@@ -1807,6 +1807,10 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
   overlap.maxInFlight = o.pipelineMaxInFlight;
   overlap.memorySlack = o.pipelineSlack;
   overlap.keepCollectiveOrder = o.pipelineKeepOrder;
+  // As buildSchedPipeline sets it: the cap and the budget it kept
+  // (sched.max_in_flight, sched.memory_budget) are what bucketing keeps; the
+  // strip stage below removes them.
+  overlap.recordCap = true;
   stage(
       "sched-schedule-overlap",
       [&](OpPassManager &pm) {
@@ -1842,6 +1846,15 @@ void testPipeline(MLIRContext *context, ModuleOp input, const Options &o) {
       stagedOk = false;
       verifyStageFailed = true;
     }
+  }
+  // The pipeline's last stage: the attributes recorded for the later
+  // stages go.
+  if (stagedOk) {
+    PassManager strip(context, ModuleOp::getOperationName());
+    strip.enableVerifier(false);
+    strip.addNestedPass<func::FuncOp>(createSchedStripCollectiveOrder());
+    if (failed(strip.run(*staged)))
+      stagedOk = false;
   }
   checker.setInput(print(input));
   if (verifyStageFailed && inputVerifies)

@@ -1241,6 +1241,12 @@ LogicalResult Checker::record(ModuleOp module) {
 
 bool Checker::verifySchedule(ModuleOp module, int64_t maxInFlight) {
   OwningOpRef<ModuleOp> copy = module.clone();
+  // Checked with `maxInFlight` alone: not with the cap sched-schedule-overlap
+  // recorded for the later stages (sched.max_in_flight, which the verifier
+  // reads where set).
+  copy->walk([](func::FuncOp func) {
+    func->removeDiscardableAttr(SchedDialect::getMaxInFlightAttrName());
+  });
   PassManager pm(context, ModuleOp::getOperationName());
   SchedVerifyScheduleOptions options;
   options.maxInFlight = maxInFlight;

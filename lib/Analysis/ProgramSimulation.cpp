@@ -754,3 +754,13 @@ mlir::sched::getNestedMemoryTimeline(Block &block) {
   }
   return timeline;
 }
+
+FailureOr<int64_t> mlir::sched::getNestedPeak(Block &block) {
+  FailureOr<std::vector<int64_t>> timeline = getNestedMemoryTimeline(block);
+  if (failed(timeline))
+    return failure();
+  int64_t peak = 0;
+  for (int64_t bytes : *timeline)
+    peak = std::max(peak, bytes);
+  return peak;
+}

@@ -928,14 +928,7 @@ FailureOr<int64_t> mlir::sched::computeFunctionPeak(Operation *op) {
   if (!function || function.getFunctionBody().empty())
     return op->emitError("cannot measure the peak memory of an op outside a "
                          "function body");
-  FailureOr<std::vector<int64_t>> timeline =
-      getNestedMemoryTimeline(function.getFunctionBody().front());
-  if (failed(timeline))
-    return failure();
-  int64_t peak = 0;
-  for (int64_t bytes : *timeline)
-    peak = std::max(peak, bytes);
-  return peak;
+  return getNestedPeak(function.getFunctionBody().front());
 }
 
 FailureOr<int64_t>

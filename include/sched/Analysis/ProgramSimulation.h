@@ -114,6 +114,11 @@ bool hasNestedWork(Block &body);
 /// cannot be sized.
 FailureOr<std::vector<int64_t>> getNestedMemoryTimeline(Block &block);
 
+/// Returns the largest entry of getNestedMemoryTimeline of `block` (0 for an
+/// empty block): its peak live memory with its nested bodies' on top. Emits
+/// an error and fails as that does.
+FailureOr<int64_t> getNestedPeak(Block &block);
+
 } // namespace sched
 } // namespace mlir
 

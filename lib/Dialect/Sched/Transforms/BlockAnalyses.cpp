@@ -180,14 +180,7 @@ bool mlir::sched::issuesCollectives(Block *block) {
 }
 
 FailureOr<int64_t> mlir::sched::getFunctionPeak(func::FuncOp func) {
-  FailureOr<std::vector<int64_t>> timeline =
-      getNestedMemoryTimeline(func.getBody().front());
-  if (failed(timeline))
-    return failure();
-  int64_t peak = 0;
-  for (int64_t bytes : *timeline)
-    peak = std::max(peak, bytes);
-  return peak;
+  return getNestedPeak(func.getBody().front());
 }
 
 FailureOr<double> mlir::sched::simulateFunctionStep(func::FuncOp func,

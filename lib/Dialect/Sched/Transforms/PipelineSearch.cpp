@@ -241,13 +241,12 @@ static FailureOr<Evaluation> evaluate(func::FuncOp func,
   FailureOr<SimResult> result = simulate(program->sim.simOps);
   if (failed(result))
     return mlir::emitError(func.getLoc(), "cannot simulate this function");
-  FailureOr<std::vector<int64_t>> memory = getNestedMemoryTimeline(body);
-  if (failed(memory))
+  FailureOr<int64_t> peak = getNestedPeak(body);
+  if (failed(peak))
     return failure();
   Evaluation eval;
   eval.stepUs = result->makespanUs;
-  for (int64_t bytes : *memory)
-    eval.peakBytes = std::max(eval.peakBytes, bytes);
+  eval.peakBytes = *peak;
   return eval;
 }
 

@@ -183,8 +183,10 @@ FailureOr<int64_t> mlir::sched::getFunctionPeak(func::FuncOp func) {
   return getNestedPeak(func.getBody().front());
 }
 
-FailureOr<double> mlir::sched::simulateFunctionStep(func::FuncOp func,
-                                                    const CostModel &model) {
+/// Simulates the whole of `func`'s body (loops as their iterations). Fails
+/// after an error.
+static FailureOr<SimResult> simulateFunction(func::FuncOp func,
+                                             const CostModel &model) {
   FailureOr<ProgramSimulation> program = buildProgramSimulation(
       func.getBody().front(), model, CallSimulation::Leaf);
   if (failed(program))
@@ -194,7 +196,24 @@ FailureOr<double> mlir::sched::simulateFunctionStep(func::FuncOp func,
     mlir::emitError(func.getLoc(), "cannot simulate the function's body");
     return failure();
   }
+  return result;
+}
+
+FailureOr<double> mlir::sched::simulateFunctionStep(func::FuncOp func,
+                                                    const CostModel &model) {
+  FailureOr<SimResult> result = simulateFunction(func, model);
+  if (failed(result))
+    return failure();
   return result->makespanUs;
+}
+
+FailureOr<double>
+mlir::sched::simulateFunctionExposedComm(func::FuncOp func,
+                                         const CostModel &model) {
+  FailureOr<SimResult> result = simulateFunction(func, model);
+  if (failed(result))
+    return failure();
+  return result->exposedCommUs;
 }
 
 /// Returns `us` with three decimals, as the scheduling remarks print steps.

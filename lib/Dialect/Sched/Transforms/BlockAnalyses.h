@@ -155,6 +155,12 @@ FailureOr<int64_t> getFunctionPeak(func::FuncOp func);
 FailureOr<double> simulateFunctionStep(func::FuncOp func,
                                        const CostModel &model);
 
+/// Returns the simulated exposed communication (us) of the whole of
+/// `func`'s body, as simulateFunctionStep simulates it. Fails after an
+/// error.
+FailureOr<double> simulateFunctionExposedComm(func::FuncOp func,
+                                              const CostModel &model);
+
 /// How forEachNestedBlock walks.
 struct NestedBlockWalk {
   /// The start of the remark of a block left alone.

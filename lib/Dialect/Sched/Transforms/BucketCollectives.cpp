@@ -15,6 +15,7 @@
 #include "BlockAnalyses.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/Scheduling/Bucketing.h"
@@ -33,6 +34,18 @@ using namespace mlir;
 using namespace mlir::sched;
 
 namespace {
+/// A function before bucketing, for the check of the whole function: its
+/// body's own simulation sees loops and branches as single ops, not the
+/// collectives they issue while a bucket is in flight across them.
+struct WholeFunctionInput {
+  /// A copy of the function before bucketing (erased with this).
+  OwningOpRef<func::FuncOp> saved;
+  /// The cost model of the function.
+  CostModel model;
+  /// The whole function's simulated exposed communication, in us.
+  double exposedCommUs;
+};
+
 struct SchedBucketCollectives
     : public sched::impl::SchedBucketCollectivesBase<SchedBucketCollectives> {
   using Base::Base;
@@ -62,6 +75,18 @@ private:
   /// Buckets the `nested` block with `analyses`. Fails after an error.
   LogicalResult bucketNestedBlock(func::FuncOp func, Block &nested,
                                   BlockAnalyses &analyses);
+
+  /// Returns, for a function whose nested blocks do work, its exposed
+  /// communication before bucketing as a whole (loops as their iterations)
+  /// with a copy of it; nullopt for any other function, or one whose loop
+  /// has an unknown trip count. Fails after an error.
+  FailureOr<std::optional<WholeFunctionInput>>
+  saveWholeFunction(func::FuncOp func);
+  /// Gives `func` the body of `input` back, with a remark, if bucketing
+  /// made the whole function's exposed communication grow. Fails after an
+  /// error.
+  LogicalResult restoreIfWholeFunctionWorse(func::FuncOp func,
+                                            WholeFunctionInput &input);
 
   /// The `profile` option's file, read once for all functions.
   LoadedProfile profile;
@@ -200,17 +225,52 @@ void SchedBucketCollectives::runOnOperation() {
            "must match its peer stages'";
     return;
   }
+  FailureOr<std::optional<WholeFunctionInput>> whole = saveWholeFunction(func);
+  if (failed(whole))
+    return signalPassFailure();
   FailureOr<bool> nestedBucketed = bucketNestedBlocks(func);
   if (failed(nestedBucketed))
     return signalPassFailure();
   FailureOr<std::optional<BlockAnalyses>> analyses =
       getBodyAnalyses(func, *nestedBucketed);
-  if (failed(analyses))
+  if (failed(analyses) || (*analyses && failed(bucketBody(func, **analyses))))
     return signalPassFailure();
-  if (!*analyses)
-    return;
-  if (failed(bucketBody(func, **analyses)))
+  if (*whole && failed(restoreIfWholeFunctionWorse(func, **whole)))
     signalPassFailure();
+}
+
+FailureOr<std::optional<WholeFunctionInput>>
+SchedBucketCollectives::saveWholeFunction(func::FuncOp func) {
+  if (!func.getBody().hasOneBlock() || !hasNestedWork(func.getBody().front()) ||
+      findUnknownTripCount(func))
+    return std::optional<WholeFunctionInput>();
+  FailureOr<CostModel> model = buildCostModel(func, profile);
+  if (failed(model))
+    return failure();
+  FailureOr<double> exposed = simulateFunctionExposedComm(func, *model);
+  if (failed(exposed))
+    return failure();
+  return std::optional<WholeFunctionInput>(WholeFunctionInput{
+      OwningOpRef<func::FuncOp>(func.clone()), *model, *exposed});
+}
+
+LogicalResult
+SchedBucketCollectives::restoreIfWholeFunctionWorse(func::FuncOp func,
+                                                    WholeFunctionInput &input) {
+  FailureOr<double> exposed = simulateFunctionExposedComm(func, input.model);
+  if (succeeded(exposed) &&
+      *exposed > input.exposedCommUs * (1 + 1e-12) + 1e-9) {
+    mlir::emitRemark(func.getLoc())
+        << "not bucketed: the exposed comm of the whole of @"
+        << func.getSymName() << " would be "
+        << llvm::formatv("{0:F3}", *exposed) << " us against "
+        << llvm::formatv("{0:F3}", input.exposedCommUs)
+        << " us unbucketed (a bucket in flight across a loop or branch "
+           "delays the collectives it issues); the function is left as it "
+           "was";
+    func.getBody().takeBody(input.saved->getBody());
+  }
+  return success(succeeded(exposed));
 }
 
 LogicalResult SchedBucketCollectives::bucketBody(func::FuncOp func,

@@ -213,7 +213,8 @@ def main():
             for kind in ("inductor", "inductor-bucket"):
                 order = os.path.join(orders, "%s.%s.json" % (name, kind))
                 if times is not None and os.path.exists(order):
-                    order = with_runtimes(order, times, os.path.join(tmp, "%s.%s.json" % (name, kind)))
+                    order = with_runtimes(order, order_times(orders, name, kind, times),
+                                          os.path.join(tmp, "%s.%s.json" % (name, kind)))
                 if a.dce and os.path.exists(order):
                     order = without_dead(order, os.path.join(tmp, "%s.%s.live.json" % (name, kind)))
                 out = os.path.join(tmp, "%s.%s.mlir" % (name, kind))
@@ -271,6 +272,20 @@ def main():
           % (sum(low_peak), len(rows), both, len(rows)))
     for n in notes:
         print("- " + n)
+
+
+def order_times(orders, name, kind, times):
+    """Inductor's costs for its order `kind` of step `name`: those of the
+    traced graph's nodes, and for a bucketed order Inductor's estimate of
+    each bucket it made (NAME.inductor-bucket-costs.json, recorded by
+    corpus.sh inductor-costs), where that file is there; without it a
+    bucket gets sched's analytical time."""
+    path = os.path.join(orders, "%s.%s-costs.json" % (name, kind))
+    if kind != "inductor-bucket" or not os.path.exists(path):
+        return times
+    merged = dict(times)
+    merged.update(json.load(open(path)))
+    return merged
 
 
 def with_runtimes(graph, times, out):

@@ -15,6 +15,10 @@
 #       them (inductor_overlap.py --measure-costs; one step at a time, since
 #       compute nodes are benchmarked on the GPU) into
 #       OUT/NAME.inductor-costs.json, then the bucketing runs use them
+#       and write Inductor's estimate of each bucket it made to
+#       OUT/NAME.inductor-bucket-costs.json
+#   corpus.sh inductor-costs-bucket OUT
+#       only those bucketing runs, with OUT/NAME.inductor-costs.json there
 #   corpus.sh inductor OUT ESTIMATES
 #       runs Inductor's overlap scheduler on every step with sched's
 #       per-node times ESTIMATES/NAME.estimates.json (bench/inductor/
@@ -79,6 +83,7 @@ one() {
       --bucket --device cuda --name "$name" "$@" > "$out/$name-bucket.inductor-time.json" \
       2> "$out/$name.inductor-bucket.log" || { echo "$name: inductor (bucketing) failed"; tail -5 "$out/$name.inductor-bucket.log"; return 1; }
     mv "$out/bucket/$name.inductor.json" "$out/$name.inductor-bucket.json"
+    mv "$out/bucket/$name.inductor-new-costs.json" "$out/$name.inductor-bucket-costs.json"
     echo "$name: $(cat "$out/$name-bucket.inductor-time.json")"
     ;;
   *) echo "usage: corpus.sh trace OUT | corpus.sh inductor OUT ESTIMATES" >&2; exit 2 ;;

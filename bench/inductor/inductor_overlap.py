@@ -24,6 +24,14 @@ nodes as memory-bound, views 0), the times are written to FILE in the
 be given to sched (bench/inductor/with-runtimes.py) and to later runs as
 --estimates, so that both schedulers see Inductor's costs.
 
+After the pass, every collective of the resulting graph that FILE does not
+time (with --bucket: the merged collectives Inductor's bucketer made) gets
+Inductor's own estimate (estimate_collective_time, the model its scheduler
+uses), written to DIR/NAME.inductor-new-costs.json in the same format, so
+that a bucketed order is judged with Inductor's costs for its buckets too
+(bench/inductor/corpus-table.py --costs inductor). The pass's calls of the
+hook for nodes FILE does not time are counted on stderr.
+
 usage: inductor_overlap.py --out-dir DIR [--estimates FILE | --measure-costs FILE]
          [--bucket] [--bucket-mode MODE]
          [export_fx_graph.py options: --layers, --hidden, --world-size, ...]
@@ -88,7 +96,11 @@ def main():
         print("estimates: %d nodes, %d call_function nodes without one (cost 0)"
               % (len(est), len(missing)), file=sys.stderr)
 
+        untimed = set()
+
         def custom(node, override_size=None):
+            if node.name not in est:
+                untimed.add(node.name)
             return est.get(node.name, 0.0) / 1000.0  # us -> ms
 
         kwargs["custom_runtime_estimation"] = custom
@@ -106,6 +118,14 @@ def main():
         if n.op == "call_function" and "c10d" in str(n.target):
             collectives[str(n.target)] = collectives.get(str(n.target), 0) + 1
     print("collectives after the pass: %s" % collectives, file=sys.stderr)
+    if ours.estimates:
+        print("the hook was asked for %d nodes without an estimate: %s"
+              % (len(untimed), sorted(untimed)[:20]), file=sys.stderr)
+        new_costs = collective_costs_missing(ovl, gm, est)
+        with open(os.path.join(ours.out_dir, name + ".inductor-new-costs.json"), "w") as f:
+            json.dump(new_costs, f, indent=0, sort_keys=True)
+        print("Inductor's estimate of %d collectives the estimates do not time"
+              % len(new_costs), file=sys.stderr)
     out = os.path.join(ours.out_dir, name + ".inductor.json")
     efx.write_document(efx.to_document(torch, gm, args, labels, {}), out)
     report = {"name": name, "nodes": nodes, "trace_s": round(trace_s, 3),
@@ -119,6 +139,26 @@ def main():
     dist.destroy_process_group()
 
 
+def is_collective_start(n):
+    """Whether `n` issues a collective (not a wait)."""
+    namespace = getattr(n.target, "namespace", "")
+    return (n.op == "call_function"
+            and namespace in ("_c10d_functional", "_c10d_functional_autograd")
+            and "wait_tensor" not in str(n.target))
+
+
+def collective_costs_missing(ovl, gm, est):
+    """Inductor's own time, in microseconds, of every collective of `gm`
+    that `est` does not time (estimate_collective_time)."""
+    costs = {}
+    for n in gm.graph.nodes:
+        if is_collective_start(n) and n.name not in est:
+            ms = ovl.estimate_collective_time(n)
+            if ms:
+                costs[n.name] = round(float(ms) * 1000.0, 4)
+    return costs
+
+
 def measure_costs(torch, ovl, gm):
     """Inductor's own time of every node, in microseconds, as its overlap
     scheduler computes it (OverlapScheduler.get_non_collective_runtime_
@@ -130,7 +170,7 @@ def measure_costs(torch, ovl, gm):
             continue
         namespace = getattr(n.target, "namespace", "")
         if namespace in ("_c10d_functional", "_c10d_functional_autograd"):
-            if "wait_tensor" in str(n.target):
+            if not is_collective_start(n):
                 continue
             ms = ovl.estimate_collective_time(n)
         elif ovl.is_compute_node(n):

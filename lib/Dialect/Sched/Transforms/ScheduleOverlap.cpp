@@ -336,6 +336,12 @@ struct Request {
   /// The ops the candidate orders are simulated with; empty: those of
   /// `problem` (planned and judged with the same times).
   ArrayRef<SimOp> judged = {};
+  /// The in-flight count cap given (max-in-flight), or 0: every schedule
+  /// kept must hold it.
+  int64_t givenCap = 0;
+  /// Whether the input order breaks `givenCap`: it is then no incumbent, and
+  /// a schedule within the cap is kept even where it is slower.
+  bool inputOverCap = false;
 
   ArrayRef<SimOp> getJudged() const {
     return judged.empty() ? ArrayRef<SimOp>(problem.getSimulation().simOps)
@@ -386,6 +392,53 @@ buildCapCandidates(const ScheduleProblem &problem, int64_t maxInFlight,
   return caps;
 }
 
+namespace {
+/// Where an order first puts more collectives of one group in flight than a
+/// count cap allows.
+struct CapExcess {
+  /// The start that does, a step of the problem.
+  unsigned start;
+  /// The collectives of its group in flight with it.
+  int64_t count;
+};
+} // namespace
+
+/// Returns where `order` (steps of `problem`) first puts more than `cap`
+/// collectives of one group in flight, or nullopt if it never does.
+static std::optional<CapExcess> findCapExcess(const ScheduleProblem &problem,
+                                              ArrayRef<unsigned> order,
+                                              int64_t cap) {
+  std::vector<int64_t> inFlight(problem.getNumGroups(), 0);
+  for (unsigned step : order) {
+    if (problem.isStart(step)) {
+      int64_t &count = inFlight[problem.getOp(step).stream];
+      // A start whose future leaves the block is never in flight for the
+      // caps (StreamClock::issueUnwaited).
+      if (problem.getWait(step) < problem.size() && ++count > cap)
+        return CapExcess{step, count};
+    } else if (problem.isWait(step)) {
+      unsigned start = problem.getOp(step).start;
+      if (start < problem.size() && problem.isStart(start))
+        --inFlight[problem.getOp(start).stream];
+    }
+  }
+  return std::nullopt;
+}
+
+/// Says, at the start of `sim` where the input order first breaks the
+/// in-flight count cap `cap` (`excess`), that the pass kept `choice`, a
+/// schedule within the cap, and its step against the input's (`before`).
+static void remarkInputOverCap(const BlockSimulation &sim,
+                               const CapExcess &excess, int64_t cap,
+                               const SimResult &before, const Choice &choice) {
+  mlir::emitRemark(sim.ops[excess.start]->getLoc())
+      << "the input has " << excess.count << " collectives of @"
+      << sim.streamNames[sim.simOps[excess.start].stream]
+      << " in flight, more than max-in-flight (" << cap
+      << "): scheduled within the cap, step " << us(choice.after.makespanUs)
+      << " us against the input's " << us(before.makespanUs) << " us";
+}
+
 /// Whether a schedule of `makespanUs` and `peak` beats the incumbent of
 /// `choice`: faster, or as fast with a lower peak.
 static bool beats(const Choice &choice, double makespanUs, int64_t peak) {
@@ -417,9 +470,15 @@ static std::string tryListSchedule(const Request &r, Choice &choice,
     return llvm::formatv("its peak {0} is over the budget of {1} (step {2} us)",
                          formatBytes(memory.getPeak()), formatBytes(r.budget),
                          us(result->makespanUs));
-  if (result->makespanUs > r.before.makespanUs)
+  if (!r.inputOverCap && result->makespanUs > r.before.makespanUs)
     return llvm::formatv("it is slower ({0} us against {1} us)",
                          us(result->makespanUs), us(r.before.makespanUs));
+  if (r.givenCap > 0)
+    if (std::optional<CapExcess> excess =
+            findCapExcess(problem, candidate.order, r.givenCap))
+      return llvm::formatv("it has {0} collectives of a group in flight, more "
+                           "than max-in-flight ({1})",
+                           excess->count, r.givenCap);
   choice.outcomes.push_back(
       llvm::formatv("{0}: step {1} us, peak {2}", cap.describe(),
                     us(result->makespanUs), formatBytes(memory.getPeak())));
@@ -485,13 +544,17 @@ static unsigned tryCriticalPath(const Request &r, Choice &choice,
   CriticalPathSchedule cp =
       scheduleCriticalPath(problem, priority, cap.count, r.budget, r.keepOrder,
                            gathers, cap.bytes, holdForUrgentStart);
-  double incumbentUs =
-      choice.chosen ? choice.after.makespanUs : r.before.makespanUs;
+  double incumbentUs = choice.chosen ? choice.after.makespanUs
+                       : r.inputOverCap
+                           ? std::numeric_limits<double>::infinity()
+                           : r.before.makespanUs;
   if (cp.order.size() != n)
     return 0;
   unsigned ahead = cp.maxGathersAhead;
   FailureOr<SimResult> result = simulate(r.getJudged(), cp.order);
   if (failed(result) || result->makespanUs + kEpsilonUs >= incumbentUs)
+    return ahead;
+  if (r.givenCap > 0 && findCapExcess(problem, cp.order, r.givenCap))
     return ahead;
   MemoryProfile memory(problem.getMemory(), cp.order);
   if (memory.getPeak() > r.budget)
@@ -502,7 +565,8 @@ static unsigned tryCriticalPath(const Request &r, Choice &choice,
   schedule.memoryLimited.assign(n, false);
   schedule.aheadRefused.assign(n, false);
   if (!choice.replacedUs)
-    choice.replacedUs = incumbentUs;
+    choice.replacedUs =
+        std::isinf(incumbentUs) ? r.before.makespanUs : incumbentUs;
   choice.strategy = name;
   choice.contendedPlan = !r.judged.empty();
   choice.gathersUsed = gathers;
@@ -573,8 +637,9 @@ static void planWithContention(const Request &r, const BlockSimulation &sim,
     if (op.kind == SimOp::Kind::Start)
       op.durationUs *= op.commFactor;
   ScheduleProblem problem(planned, graph, memory, inputMemory);
-  Request request{problem, r.before,    r.inputPeak, r.budget,
-                  r.caps,  r.keepOrder, r.gatherCap, sim.simOps};
+  Request request{problem,    r.before,      r.inputPeak, r.budget,
+                  r.caps,     r.keepOrder,   r.gatherCap, sim.simOps,
+                  r.givenCap, r.inputOverCap};
   Choice list = chooseListSchedule(request);
   unsigned numCapsTried = list.numCapsTried;
   if (list.chosen && (!choice.chosen || list.after.makespanUs + kEpsilonUs <
@@ -923,9 +988,17 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
   Request request{problem,  *before, inputPeak,
                   *budget,  caps,    keepCollectiveOrder,
                   gatherCap};
+  std::optional<CapExcess> inputExcess;
+  if (maxInFlight > 0) {
+    request.givenCap = maxInFlight;
+    inputExcess = findCapExcess(problem, original, maxInFlight);
+    request.inputOverCap = inputExcess.has_value();
+  }
   BlockInputs inputs{sim, analyses.graph, liveness.getProblem(),
                      originalMemory.getTimeline()};
   Choice choice = chooseSchedule(request, inputs);
+  if (inputExcess && choice.chosen)
+    remarkInputOverCap(sim, *inputExcess, maxInFlight, *before, choice);
   // The least memory that keeps the step (a nested block's budget is the
   // function's headroom, not trimmed).
   std::optional<Trim> trim;

@@ -14,9 +14,9 @@ times, their waits, and random dependences; it is written as sched IR with
 `time_ns` costs, run through `sched-pipeline` (h200-sxm target), and the
 result reported with `exact-max-ops=64`: the exact solver's optimum of the
 scheduled block and the gap of the pipeline's order to it. The pipeline
-runs with its defaults, with `memory-allowance=0` (the budget 5 % over the
-input's peak: with the 1 GiB allowance memory never binds on programs this
-small) and with memory and the in-flight cap out of the way
+runs with its defaults, with `memory-allowance=0 collective-allowance=0`
+(the budget 5 % over the input's peak: with the 1 GiB allowance memory
+never binds on programs this small) and with memory and the in-flight cap out of the way
 (`max-in-flight=64 memory-slack=10`). The limit the search judged the kept
 variant by is read from its explain=1 remark (`search: memory budget B
 bytes ... within the default's peak D bytes`: the larger of the two), and
@@ -90,7 +90,8 @@ def program(rng, num_ops):
 
 UNLIMITED = "max-in-flight=64 memory-slack=10"
 # The budget 5 % over the input's peak, without the 1 GiB allowance that
-# makes memory free on programs this small.
+# makes memory free on programs this small, nor the allowance of twice the
+# largest collective (where the build has it: main() adds it).
 TIGHT = "memory-allowance=0"
 
 
@@ -235,6 +236,10 @@ def main():
     global EXTRA
     EXTRA = a.options
     opt = os.path.join(a.build, "bin", "sched-opt")
+    global TIGHT
+    if "collective-allowance" in subprocess.run([opt, "--help"], capture_output=True,
+                                                text=True).stdout:
+        TIGHT += " collective-allowance=0"
     rng = random.Random(a.seed)
     rows, per_program, unproven = Rows(), [], 0
     with tempfile.TemporaryDirectory() as tmp:

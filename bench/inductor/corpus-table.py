@@ -21,8 +21,9 @@ simulator and cost model, which also gave Inductor its per-node times
 (corpus/estimates/). Columns: simulated step and exposed communication in
 ms, peak memory in GiB, sched's step over Inductor's best, and the best
 lower bound sched-report proves for sched's graph: of every order, and of
-every order within sched-pipeline's default memory budget (the input's
-peak plus the larger of 5 % and 1 GiB; sched-report memory-budget, the
+every order within sched-pipeline's memory budget (the input's peak plus
+the largest of 5 %, 1 GiB and twice its largest collective, or what
+--options sets; sched-report memory-budget, the
 memory-aware bound of docs/Analyses.md), with the family that is tight and
 sched's step over the larger (the bound within the budget applies since
 sched's order fits it).
@@ -49,7 +50,7 @@ idle time (RESULTS-corpus.md, "Why sched loses under Inductor's costs").
 
 usage: corpus-table.py [--build build] [--repeat 3] [--only NAME]
          [--options 'sched-pipeline options'] [--costs sched|inductor]
-         [--profile FILE] [--dce]
+         [--profile FILE] [--dce] [--json FILE]
 """
 import argparse
 import json
@@ -80,6 +81,9 @@ class Tools:
         self.translate = os.path.join(build, "bin", "sched-translate")
         self.opt = os.path.join(build, "bin", "sched-opt")
         self.profile = os.path.abspath(profile) if profile else None
+        # The default of collective-allowance: 2 since it exists.
+        help_text = run([self.opt, "--help"]).stdout
+        self.collective_allowance = 2 if "collective-allowance" in help_text else 0
 
     def with_profile(self, options):
         """`options` (of a pass) with the profile added, if there is one."""
@@ -132,11 +136,21 @@ FAMILIES = {"streams": "busiest stream", "critical_path": "critical path",
             "head_tail": "head-tail", "subset": "subset", "memory": "memory-aware"}
 
 
-def default_budget(input_peak):
-    """sched-pipeline's default budget: the input's peak plus the larger of
-    5 % of it and 1 GiB (memory-slack, memory-allowance)."""
+def pipeline_budget(input_peak, largest_collective, options, collectives):
+    """sched-pipeline's budget with `options`: `memory-budget`, or the
+    input's peak plus the largest of `memory-slack` of it (5 %),
+    `memory-allowance` (1 GiB) and `collective-allowance` times its largest
+    collective (COLLECTIVES, the build's default: 2, or 0 for a build
+    without the option)."""
     import math
-    return input_peak + max(math.ceil(0.05 * input_peak), 2**30)
+    given = dict(o.split("=", 1) for o in options.split() if "=" in o)
+    if int(given.get("memory-budget", 0)) > 0:
+        return int(given["memory-budget"])
+    slack = float(given.get("memory-slack", 0.05))
+    allowance = int(given.get("memory-allowance", 2**30))
+    collectives = int(given.get("collective-allowance", collectives))
+    return input_peak + max(math.ceil(slack * input_peak), allowance,
+                            collectives * largest_collective)
 
 
 def summary(function):
@@ -166,6 +180,8 @@ def summary(function):
         "family": FAMILIES.get(family, family),
         "peak_bytes": function["peak_memory_bytes"],
         "ops": function["num_ops"],
+        "largest_collective": max((c["bytes"] for c in function.get("collectives", [])),
+                                  default=0),
         # What contention added to the step (0 without contention buckets).
         "contention": (function["makespan_us"] - function["contention"]["uncontended_makespan_us"]) / 1000.0
         if "contention" in function else 0.0,
@@ -185,6 +201,7 @@ def main():
     p.add_argument("--dce", action="store_true",
                    help="drop the nodes no output depends on from every graph and order first "
                    "(default: off)")
+    p.add_argument("--json", help="also write the rows and counts to this file (default: none)")
     a = p.parse_args()
     tools = Tools(a.build, a.profile)
     rows = []
@@ -206,7 +223,9 @@ def main():
             if error:
                 raise SystemExit("%s: %s" % (name, error))
             row = {"name": name, "input": summary(tools.report(mlir))}
-            budget = default_budget(row["input"]["peak_bytes"])
+            budget = pipeline_budget(row["input"]["peak_bytes"],
+                                     row["input"]["largest_collective"], a.options,
+                                     tools.collective_allowance)
             row["sched"] = summary(tools.report(mlir, a.options, budget))
             row["budget"] = budget / 2**30
             row["sched_s"] = tools.wall(mlir, a.options, a.repeat)
@@ -272,6 +291,13 @@ def main():
           % (sum(low_peak), len(rows), both, len(rows)))
     for n in notes:
         print("- " + n)
+    if a.json:
+        over = [100.0 * (r["sched"]["step"] / r["sched"]["bound"] - 1) for r in rows]
+        with open(a.json, "w") as f:
+            json.dump({"options": a.options, "costs": a.costs, "rows": rows,
+                       "ratios": ratios, "step_wins": wins, "peak_wins": sum(low_peak),
+                       "both": both, "geomean": geomean(ratios), "over_bound": over},
+                      f, indent=1)
 
 
 def order_times(orders, name, kind, times):

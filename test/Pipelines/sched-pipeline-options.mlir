@@ -8,6 +8,8 @@
 // RUN: sched-opt %t/in-flight-bytes.mlir --sched-pipeline="max-in-flight-bytes=-1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/allowance.mlir --sched-pipeline="memory-allowance=-1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/both-allowance.mlir --sched-pipeline="memory-budget=4096 memory-allowance=0" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/collective-allowance.mlir --sched-pipeline="collective-allowance=-2" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/both-collective.mlir --sched-pipeline="memory-budget=4096 collective-allowance=1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack.mlir --sched-pipeline="memory-slack=nan" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/tolerance.mlir --sched-pipeline="trim-tolerance=inf" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/budget.mlir --sched-pipeline="memory-budget=-8" -verify-diagnostics -o /dev/null
@@ -57,6 +59,22 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   // expected-error@+1 {{memory-budget and memory-allowance are two limits for the same schedule; give one of them}}
   func.func @both_allowance(%x: tensor<4xf32>) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}
+
+//--- collective-allowance.mlir
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  // expected-error@+1 {{collective-allowance must be non-negative (0: no allowance for the largest collective), got -2}}
+  func.func @collective_allowance(%x: tensor<4xf32>) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}
+
+//--- both-collective.mlir
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  // expected-error@+1 {{memory-budget and collective-allowance are two limits for the same schedule; give one of them}}
+  func.func @both_collective(%x: tensor<4xf32>) -> tensor<4xf32> {
     return %x : tensor<4xf32>
   }
 }

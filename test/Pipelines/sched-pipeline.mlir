@@ -1,6 +1,6 @@
 // RUN: sched-opt %sched_src_root/examples/fsdp-layer.mlir --sched-attach-target --sched-pipeline --mlir-print-op-on-diagnostic=false 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-// RUN: sched-opt %sched_src_root/examples/fsdp-layer.mlir --sched-attach-target --sched-pipeline="max-in-flight=1 memory-slack=0.0 memory-allowance=0" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIGHT
+// RUN: sched-opt %sched_src_root/examples/fsdp-layer.mlir --sched-attach-target --sched-pipeline="max-in-flight=1 memory-slack=0.0 memory-allowance=0 collective-allowance=0" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIGHT
 
 // The default pipeline on the bundled FSDP example: reordering for memory
 // keeps the order, the overlap scheduler prefetches the second all_gather and

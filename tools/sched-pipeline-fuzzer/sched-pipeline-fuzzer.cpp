@@ -51,8 +51,9 @@
 //    attributes), the peak never grows;
 //  * sched-schedule-overlap: only reorders, the simulated step is never
 //    slower, the peak is within the budget (the input peak, or the peak
-//    sched-pipeline recorded, plus the larger of the slack and the
-//    allowance, or memory-budget) or, when the input is already over it,
+//    sched-pipeline recorded, plus the largest of the slack, the
+//    allowance and collective-allowance times the largest collective, or
+//    memory-budget) or, when the input is already over it,
 //    the order is kept; with keep-collective-order the starts keep their
 //    order;
 //  * sched-fuse-compute: ops that are not fusible (collectives, waits, other
@@ -1602,11 +1603,21 @@ void checkOverlap(Checker &checker, ModuleOp module, ModuleOp input,
                             ->getAttrOfType<IntegerAttr>(
                                 SchedDialect::getInputPeakAttrName()))
       basePeak = recorded.getInt();
-    // The base peak plus the larger of the slack and the allowance in whole
-    // bytes, saturated (docs/passes/ScheduleOverlap.md). Summed as
-    // integers: past 2^53 bytes a double would round the peak itself.
-    double slackBytes = std::max(basePeak * options.memorySlack,
-                                 static_cast<double>(options.memoryAllowance));
+    // The base peak plus the largest of the slack, the allowance and
+    // collective-allowance times the largest collective (the larger of its
+    // input and output), in whole bytes, saturated
+    // (docs/passes/ScheduleOverlap.md). Summed as integers: past 2^53 bytes
+    // a double would round the peak itself.
+    int64_t largest = 0;
+    func.walk([&](CollectiveOpInterface collective) {
+      FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(collective);
+      if (succeeded(bytes))
+        largest = std::max(largest, *bytes);
+    });
+    double slackBytes =
+        std::max({basePeak * options.memorySlack,
+                  static_cast<double>(options.memoryAllowance),
+                  static_cast<double>(options.collectiveAllowance) * largest});
     int64_t budget =
         options.memoryBudget > 0 ? options.memoryBudget
         : slackBytes >= 0x1p63 ||

@@ -550,9 +550,12 @@ TEST_F(LoopPipeliningTest, FsdpLoopMatchesTheScheduledUnrolledProgram) {
       PassManager pm(&context);
       SchedPipelineOptions pipelineOptions;
       pipelineOptions.memorySlack = 0.5;
-      // The same budget and cap as the loop pass: no absolute allowance, and
-      // the loop pass's two in flight rather than the searched caps.
+      // The same budget and cap as the loop pass: no absolute or collective
+      // allowance, no step traded for memory (the loop pass trims nothing),
+      // and the loop pass's two in flight rather than the searched caps.
       pipelineOptions.memoryAllowance = 0;
+      pipelineOptions.collectiveAllowance = 0;
+      pipelineOptions.trimTolerance = 0;
       pipelineOptions.maxInFlight = 2;
       buildSchedPipeline(pm, pipelineOptions);
       ASSERT_TRUE(succeeded(pm.run(*unrolled)));

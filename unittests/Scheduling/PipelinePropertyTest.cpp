@@ -184,8 +184,10 @@ void PipelinePropertyTest::check(ModuleOp input, double slack,
   PassManager pm(&context);
   SchedPipelineOptions options;
   options.memorySlack = slack;
-  // The fractional budget this test checks: no absolute allowance.
+  // The fractional budget this test checks: no absolute or collective
+  // allowance.
   options.memoryAllowance = 0;
+  options.collectiveAllowance = 0;
   buildSchedPipeline(pm, options);
   pm.addPass(createSchedVerifyDeadlock());
   ASSERT_TRUE(succeeded(pm.run(*output))) << trace;

@@ -344,6 +344,11 @@ LogicalResult mlir::sched::validateOverlapOptions(
       return mlir::emitError(loc)
              << "memory-allowance must be non-negative, got "
              << search->memoryAllowance;
+    if (search->collectiveAllowance < 0)
+      return mlir::emitError(loc)
+             << "collective-allowance must be non-negative (0: no "
+                "allowance for the largest collective), got "
+             << search->collectiveAllowance;
   }
   // NaN fails every comparison: `memory-slack=nan` would be no limit.
   if (!(memorySlack >= 0) || std::isinf(memorySlack))
@@ -356,6 +361,24 @@ LogicalResult mlir::sched::validateOverlapOptions(
            << (search ? "memory-allowance or memory-slack" : "memory-slack")
            << "), got " << memoryBudget;
   return success();
+}
+
+int64_t mlir::sched::getLargestCollectiveBytes(func::FuncOp func) {
+  int64_t largest = 0;
+  func.walk([&](CollectiveOpInterface op) {
+    FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(op);
+    if (succeeded(bytes))
+      largest = std::max(largest, *bytes);
+  });
+  return largest;
+}
+
+double mlir::sched::getMemoryAllowance(double slackBytes, int64_t allowance,
+                                       int64_t collectives,
+                                       int64_t largestCollective) {
+  return std::max({slackBytes, static_cast<double>(allowance),
+                   static_cast<double>(collectives) *
+                       static_cast<double>(largestCollective)});
 }
 
 std::string mlir::sched::formatOption(double value) {

@@ -233,14 +233,27 @@ std::string formatOption(double value);
 struct OverlapSearchOptions {
   int64_t maxInFlightBytes = 0;
   int64_t memoryAllowance = 0;
+  int64_t collectiveAllowance = 0;
 };
+
+/// Returns the bytes of the largest collective of `func`, nested blocks
+/// included (CostModel::getCollectiveBytes: the larger of its input and
+/// output); 0 without a collective, or for one that cannot be sized.
+int64_t getLargestCollectiveBytes(func::FuncOp func);
+
+/// Returns the growth of the peak that the overlap budget allows: the
+/// largest of `slackBytes` (the slack's share of the base peak), `allowance`
+/// bytes and `collectives` times `largestCollective`, as a double (it may
+/// not fit 64 bits: the caller saturates).
+double getMemoryAllowance(double slackBytes, int64_t allowance,
+                          int64_t collectives, int64_t largestCollective);
 
 /// Checks the options that sched-schedule-overlap and
 /// sched-pipeline-loop-collectives share: emits an error at `loc` and fails
 /// for an in-flight cap below 1 (with `search`, sched-schedule-overlap's:
-/// a negative one, 0 being the search, or a negative byte cap or memory
-/// allowance), a memory slack that is negative, infinite or NaN, or a
-/// negative memory budget.
+/// a negative one, 0 being the search, or a negative byte cap, memory
+/// allowance or collective allowance), a memory slack that is negative,
+/// infinite or NaN, or a negative memory budget.
 LogicalResult
 validateOverlapOptions(Location loc, int64_t maxInFlight, double memorySlack,
                        int64_t memoryBudget,

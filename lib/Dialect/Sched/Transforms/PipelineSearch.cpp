@@ -349,9 +349,10 @@ private:
                                        std::vector<Diagnostic> &diagnostics,
                                        int64_t defaultPeak, int64_t budget);
   /// Returns the memory budget for an input of peak `inputPeak`: the
-  /// `memory-budget`, or the input's peak plus the larger of
-  /// `memory-allowance` and `memory-slack` (sched-schedule-overlap's budget
-  /// from sched.input_peak), saturated, and at most the target's HBM
+  /// `memory-budget`, or the input's peak plus the largest of
+  /// `memory-allowance`, `memory-slack` and `collective-allowance` times the
+  /// largest collective (sched-schedule-overlap's budget from
+  /// sched.input_peak), saturated, and at most the target's HBM
   /// capacity.
   int64_t computeBudget(func::FuncOp func, int64_t inputPeak) const;
   /// Offers the exact solver's order of `func`'s body (the kept result,
@@ -371,7 +372,7 @@ private:
   std::shared_ptr<ModuleSize> moduleSize;
   int64_t searchMaxOps;
   ExactOrderLimits exactLimits;
-  int64_t memoryBudget, memoryAllowance;
+  int64_t memoryBudget, memoryAllowance, collectiveAllowance;
   double memorySlack, trimTolerance;
   bool explain;
   std::string profilePath;
@@ -384,6 +385,7 @@ PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
     : moduleSize(std::move(moduleSize)), searchMaxOps(options.searchMaxOps),
       memoryBudget(options.memoryBudget),
       memoryAllowance(options.memoryAllowance),
+      collectiveAllowance(options.collectiveAllowance),
       memorySlack(options.memorySlack), trimTolerance(options.trimTolerance),
       explain(options.explain), profilePath(options.profile) {
   exactLimits.maxOps = options.exactMaxOps;
@@ -432,9 +434,10 @@ PipelineSearch::whyNotSearched(func::FuncOp func) const {
 int64_t PipelineSearch::computeBudget(func::FuncOp func,
                                       int64_t inputPeak) const {
   int64_t budget = std::numeric_limits<int64_t>::max();
-  double slackBytes =
-      std::max(std::ceil(static_cast<double>(inputPeak) * memorySlack),
-               static_cast<double>(memoryAllowance));
+  double slackBytes = getMemoryAllowance(
+      std::ceil(static_cast<double>(inputPeak) * memorySlack), memoryAllowance,
+      collectiveAllowance,
+      collectiveAllowance > 0 ? getLargestCollectiveBytes(func) : 0);
   if (memoryBudget > 0)
     budget = memoryBudget;
   else if (slackBytes < static_cast<double>(budget - inputPeak))

@@ -63,6 +63,10 @@ validatePipelineOptions(const SchedPipelineOptions &options) {
   if (options.memoryAllowance < 0)
     return "memory-allowance must be non-negative, got " +
            std::to_string(options.memoryAllowance);
+  if (options.collectiveAllowance < 0)
+    return "collective-allowance must be non-negative (0: no allowance for "
+           "the largest collective), got " +
+           std::to_string(options.collectiveAllowance);
   // NaN fails every comparison: `memory-slack=nan` would be no limit.
   if (!(options.memorySlack >= 0) || std::isinf(options.memorySlack))
     return "memory-slack must be a finite non-negative fraction, got " +
@@ -80,6 +84,9 @@ validatePipelineOptions(const SchedPipelineOptions &options) {
   if (options.memoryBudget > 0 && options.memoryAllowance.hasValue())
     return std::string("memory-budget and memory-allowance are two limits for "
                        "the same schedule; give one of them");
+  if (options.memoryBudget > 0 && options.collectiveAllowance.hasValue())
+    return std::string("memory-budget and collective-allowance are two limits "
+                       "for the same schedule; give one of them");
   return std::nullopt;
 }
 
@@ -121,6 +128,7 @@ void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
   overlap.maxInFlightBytes = options.maxInFlightBytes;
   overlap.memorySlack = options.memorySlack;
   overlap.memoryAllowance = options.memoryAllowance;
+  overlap.collectiveAllowance = options.collectiveAllowance;
   // The cap it keeps (sched.max_in_flight) is the one bucketing and the
   // verifier keep; the strip pass removes it.
   overlap.recordCap = true;

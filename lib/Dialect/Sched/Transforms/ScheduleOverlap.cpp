@@ -83,8 +83,9 @@ private:
   /// Emits an error at `loc` for the first invalid option; fails if any.
   LogicalResult validateOptions(Location loc);
   /// Returns the memory budget: the `memory-budget`, or `basePeak` (the
-  /// peak of the pipeline's input, or of this pass's) plus the larger of
-  /// `memory-allowance` and `memory-slack` of it, saturated; at most the HBM
+  /// peak of the pipeline's input, or of this pass's) plus the largest of
+  /// `memory-allowance`, `memory-slack` of it and `collective-allowance`
+  /// times the function's largest collective, saturated; at most the HBM
   /// capacity of `target` if the pass's input, of peak `inputPeak`, fits it
   /// (with a diagnostic if `memory-budget` asked for more). Fails after an
   /// error.
@@ -134,6 +135,13 @@ private:
   /// (sched.input_peak, its input's before loop pipelining, fusion and
   /// reordering): the budget is measured from it where set.
   std::optional<int64_t> recordedPeak;
+
+  /// The bytes of the largest collective of the function being scheduled
+  /// (getLargestCollectiveBytes), which `collective-allowance` counts in.
+  int64_t largestCollective = 0;
+  /// How computeBudget's last budget came about, for the summary: empty, or
+  /// where `collective-allowance` set it, the words that say so.
+  std::string budgetSource;
 
   /// The `profile` option's file, read once for all functions.
   LoadedProfile profile;
@@ -194,9 +202,10 @@ static void emitSummary(func::FuncOp func, Block *nested,
 }
 
 LogicalResult SchedScheduleOverlap::validateOptions(Location loc) {
-  if (failed(validateOverlapOptions(
-          loc, maxInFlight, memorySlack, memoryBudget,
-          OverlapSearchOptions{maxInFlightBytes, memoryAllowance})))
+  if (failed(validateOverlapOptions(loc, maxInFlight, memorySlack, memoryBudget,
+                                    OverlapSearchOptions{maxInFlightBytes,
+                                                         memoryAllowance,
+                                                         collectiveAllowance})))
     return failure();
   // NaN fails every comparison: `trim-tolerance=nan` would accept any step.
   if (!(trimTolerance >= 0) || std::isinf(trimTolerance))
@@ -210,12 +219,23 @@ FailureOr<int64_t> SchedScheduleOverlap::computeBudget(Location loc,
                                                        int64_t basePeak,
                                                        int64_t inputPeak,
                                                        TargetAttr target) {
-  // The base peak plus the larger allowance, saturated: a slack past 64
+  // The base peak plus the largest allowance, saturated: a slack past 64
   // bits (found by sched-pipeline-fuzzer: memory-slack=1e30 overflowed) is
   // no limit.
-  double slackBytes = std::max(basePeak * memorySlack,
-                               static_cast<double>(memoryAllowance.getValue()));
+  double slackBytes =
+      getMemoryAllowance(basePeak * memorySlack, memoryAllowance,
+                         collectiveAllowance, largestCollective);
   int64_t budget = std::numeric_limits<int64_t>::max();
+  // The summary says so where the largest collective set the allowance.
+  budgetSource.clear();
+  double otherBytes =
+      getMemoryAllowance(basePeak * memorySlack, memoryAllowance, 0, 0);
+  if (memoryBudget == 0 && slackBytes > otherBytes)
+    budgetSource = llvm::formatv(": {0} x the largest collective, {1}, over "
+                                 "the input's peak",
+                                 collectiveAllowance.getValue(),
+                                 formatBytes(largestCollective))
+                       .str();
   if (memoryBudget > 0)
     budget = static_cast<int64_t>(memoryBudget);
   else if (slackBytes < 0x1p63 &&
@@ -238,6 +258,7 @@ FailureOr<int64_t> SchedScheduleOverlap::computeBudget(Location loc,
     if (capacityCheck == CapacityCheck::Error)
       return failure();
   }
+  budgetSource.clear();
   return capacity;
 }
 
@@ -253,6 +274,8 @@ void SchedScheduleOverlap::runOnOperation() {
   func->removeDiscardableAttr(SchedDialect::getInputPeakAttrName());
   if (failed(validateOptions(func.getLoc())))
     return signalPassFailure();
+  largestCollective =
+      collectiveAllowance > 0 ? getLargestCollectiveBytes(func) : 0;
   FailureOr<std::optional<Peaks>> peaks = scheduleWithNested(func);
   if (succeeded(peaks) && !*peaks)
     peaks = schedule(func, std::nullopt, /*share=*/true);
@@ -855,14 +878,16 @@ static void explainChoice(Location loc, const BlockSimulation &sim,
       explainExposed(sim, r, choice, row);
 }
 
-/// Returns the budget for the summary remark: `budget` (or "unlimited"),
-/// and, after trimming, the budget used and how many were tried, or, where
-/// none lower kept the step, the schedule's `peak`.
-static std::string
-describeBudget(int64_t budget, const std::optional<Trim> &trim, int64_t peak) {
+/// Returns the budget for the summary remark: `budget` (or "unlimited")
+/// followed by `source` (how it came about, if not the usual way), and,
+/// after trimming, the budget used and how many were tried, or, where none
+/// lower kept the step, the schedule's `peak`.
+static std::string describeBudget(int64_t budget, StringRef source,
+                                  const std::optional<Trim> &trim,
+                                  int64_t peak) {
   std::string words = budget == std::numeric_limits<int64_t>::max()
                           ? std::string("unlimited")
-                          : formatBytes(budget);
+                          : formatBytes(budget) + source.str();
   if (!trim)
     return words;
   if (trim->used == budget)
@@ -1030,7 +1055,9 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
     *applied = std::move(order);
   emitSummary(func, nested, *before, choice.after, sim.simOps,
               formatBytesChange(inputPeak, choice.peakAfter),
-              describeBudget(*budget, trim, choice.peakAfter), explain);
+              describeBudget(*budget, headroom ? "" : budgetSource, trim,
+                             choice.peakAfter),
+              explain);
   if (explain)
     explainChoice(loc, sim, request, choice);
   return std::optional<Peaks>(Peaks{inputPeak, choice.peakAfter});

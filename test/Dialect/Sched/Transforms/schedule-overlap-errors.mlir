@@ -1,4 +1,4 @@
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-allowance=0" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-allowance=0 collective-allowance=0" -verify-diagnostics -o /dev/null
 // RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="max-in-flight=-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAP
 // RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="memory-slack=-0.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLACK
 // RUN: not sched-opt %s -split-input-file --sched-schedule-overlap="memory-budget=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET

@@ -4,8 +4,8 @@
 // RUN: sched-opt %s --sched-schedule-overlap="max-in-flight=2 explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=704 gather-cap=-1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCAP-REMARK
 // The pipeline passes its gather-cap on (its memory-slack=0.1 is the same
 // budget, 640 + 64 bytes).
-// RUN: sched-opt %s --sched-pipeline="max-in-flight=2 memory-allowance=0 profile=%S/Inputs/overlap-profile.json memory-slack=0.1 reorder=0 bucket=0 gather-cap=-1 explain=0" 2>/dev/null | FileCheck %s --check-prefix=NOCAP
-// RUN: sched-opt %s --sched-pipeline="max-in-flight=2 memory-allowance=0 profile=%S/Inputs/overlap-profile.json memory-slack=0.1 reorder=0 bucket=0 explain=0" 2>/dev/null | FileCheck %s
+// RUN: sched-opt %s --sched-pipeline="max-in-flight=2 memory-allowance=0 collective-allowance=0 profile=%S/Inputs/overlap-profile.json memory-slack=0.1 reorder=0 bucket=0 gather-cap=-1 explain=0" 2>/dev/null | FileCheck %s --check-prefix=NOCAP
+// RUN: sched-opt %s --sched-pipeline="max-in-flight=2 memory-allowance=0 collective-allowance=0 profile=%S/Inputs/overlap-profile.json memory-slack=0.1 reorder=0 bucket=0 explain=0" 2>/dev/null | FileCheck %s
 // RUN: sched-opt %s --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-budget=704" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
 
 // max-in-flight=2 pins the cap these tests were written for (by default the

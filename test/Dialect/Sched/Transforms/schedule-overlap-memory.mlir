@@ -1,9 +1,9 @@
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-allowance=0" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
-// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json explain=0 memory-allowance=0" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="explain=1 profile=%S/Inputs/overlap-profile.json memory-allowance=0 collective-allowance=0" --mlir-print-op-on-diagnostic=false -verify-diagnostics -o /dev/null
+// RUN: sched-opt %s -split-input-file --sched-schedule-overlap="profile=%S/Inputs/overlap-profile.json explain=0 memory-allowance=0 collective-allowance=0" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s
 
 // Compute placed ahead of ops of the input order is charged what it adds at
 // their positions, so that the schedule stays within the budget of the
-// input's peak plus 5 % (memory-allowance=0: the fraction alone). Every collective takes 1 ms.
+// input's peak plus 5 % (memory-allowance=0 collective-allowance=0: the fraction alone). Every collective takes 1 ms.
 
 // Tests deferral over the budget: running "wgrad" (1 KiB) and the
 // reduce_scatter before "dgrad" would keep %t (1 KiB), which dies at

@@ -1,9 +1,9 @@
-// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0" 2>/dev/null | FileCheck %s
-// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0" -verify-diagnostics -o /dev/null
-// RUN: sched-opt %s --sched-schedule-overlap="memory-slack=1 memory-allowance=0" 2>&1 -o /dev/null | FileCheck %s --check-prefix=SLACK
-// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0" 2>/dev/null | sched-opt --sched-verify-schedule -o /dev/null
-// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0" 2>/dev/null > %t.1.mlir
-// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0" 2>/dev/null > %t.2.mlir
+// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0 collective-allowance=0" 2>/dev/null | FileCheck %s
+// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0 collective-allowance=0" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %s --sched-schedule-overlap="memory-slack=1 memory-allowance=0 collective-allowance=0" 2>&1 -o /dev/null | FileCheck %s --check-prefix=SLACK
+// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0 collective-allowance=0" 2>/dev/null | sched-opt --sched-verify-schedule -o /dev/null
+// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0 collective-allowance=0" 2>/dev/null > %t.1.mlir
+// RUN: sched-opt %s --sched-schedule-overlap="memory-allowance=0 collective-allowance=0" 2>/dev/null > %t.2.mlir
 // RUN: cmp %t.1.mlir %t.2.mlir
 
 // sched-schedule-overlap in nested blocks (docs/passes/ScheduleOverlap.md,
@@ -67,7 +67,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // outer body, where the inner loop is one op of 150 us: its all_reduce would
   // start before the inner loop, which keeps the all_reduce's result live
   // during the inner loop's body: 576 B, over the fractional budget (the RUN
-  // lines pin memory-allowance=0: the function's 512 B + 5 %), so the outer
+  // lines pin memory-allowance=0 collective-allowance=0: the function's 512 B + 5 %), so the outer
   // order is undone. With memory-slack=1 it is kept.
   // CHECK-LABEL: func.func @nested
   // CHECK:         scf.for

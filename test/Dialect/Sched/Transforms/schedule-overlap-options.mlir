@@ -5,6 +5,7 @@
 // RUN: sched-opt %t/in-flight.mlir --sched-schedule-overlap="max-in-flight=-1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/in-flight-bytes.mlir --sched-schedule-overlap="max-in-flight-bytes=-1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/allowance.mlir --sched-schedule-overlap="memory-allowance=-1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/collective-allowance.mlir --sched-schedule-overlap="collective-allowance=-1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack-nan.mlir --sched-schedule-overlap="memory-slack=nan" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack-inf.mlir --sched-schedule-overlap="memory-slack=inf" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack-negative.mlir --sched-schedule-overlap="memory-slack=-0.5" -verify-diagnostics -o /dev/null
@@ -44,6 +45,12 @@ func.func @tolerance_nan() {
 //--- allowance.mlir
 // expected-error@+1 {{memory-allowance must be non-negative, got -1}}
 func.func @allowance() {
+  return
+}
+
+//--- collective-allowance.mlir
+// expected-error@+1 {{collective-allowance must be non-negative (0: no allowance for the largest collective), got -1}}
+func.func @collective_allowance() {
   return
 }
 

@@ -81,12 +81,20 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
                      "of it and memory-slack is allowed (default: "
                      "1073741824)"),
       llvm::cl::init(int64_t(1) << 30)};
+  Option<int64_t> collectiveAllowance{
+      *this, "collective-allowance",
+      llvm::cl::desc("allowed peak memory growth of the overlap schedule "
+                     "over the pipeline input's peak, in multiples of the "
+                     "function's largest collective (the larger of its input "
+                     "and output); the largest of it, memory-allowance and "
+                     "memory-slack is allowed (0: none) (default: 2)"),
+      llvm::cl::init(2)};
   Option<int64_t> memoryBudget{
       *this, "memory-budget",
       llvm::cl::desc("peak memory limit of the overlap schedule in bytes, "
-                     "instead of memory-allowance and memory-slack (0: the "
-                     "pipeline input's peak plus the larger of the two) "
-                     "(default: 0)"),
+                     "instead of memory-allowance, memory-slack and "
+                     "collective-allowance (0: the pipeline input's peak plus "
+                     "the largest of the three) (default: 0)"),
       llvm::cl::init(0)};
   Option<CapacityCheck> capacityCheck{
       *this, "capacity-check",
@@ -127,8 +135,10 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       *this, "trim-tolerance",
       llvm::cl::desc("in the functions the search runs in, how much slower "
                      "than the fastest schedule the one of the least memory "
-                     "may be, as a fraction of its step (default: 0)"),
-      llvm::cl::init(0.0)};
+                     "may be, as a fraction of its step (a step closer than "
+                     "the cost model's error counts as as fast) "
+                     "(default: 0.005)"),
+      llvm::cl::init(0.005)};
   Option<int64_t> search{
       *this, "search",
       llvm::cl::desc("pipeline variants tried per function, the default "

@@ -340,9 +340,17 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
            "allowed growth of the peak memory over the input's, in bytes; "
            "the larger of it and memory-slack is allowed (default: "
            "1073741824)">,
+    Option<"collectiveAllowance", "collective-allowance", "int64_t",
+           /*default=*/"2",
+           "allowed growth of the peak memory over the input's, in multiples "
+           "of the function's largest collective (the larger of its input and "
+           "output), so that a layer can be gathered while the previous one "
+           "is in use whatever its size; the largest of it, memory-allowance "
+           "and memory-slack is allowed (0: none) (default: 2)">,
     Option<"memoryBudget", "memory-budget", "int64_t", /*default=*/"0",
-           "peak memory limit in bytes (0: the input's peak plus the larger "
-           "of memory-allowance and memory-slack) (default: 0)">,
+           "peak memory limit in bytes (0: the input's peak plus the largest "
+           "of memory-allowance, memory-slack and collective-allowance) "
+           "(default: 0)">,
     Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
            "measured cost profile (JSON) for the cost model (default: none)">,
     Option<"trimBudget", "trim-budget", "bool", /*default=*/"false",

@@ -61,6 +61,18 @@ void setBit(uint64_t *row, unsigned j) {
   row[j / 64] |= uint64_t(1) << (j % 64);
 }
 
+/// Sets row `pos` of `rows` to the union of `neighbors` and their rows,
+/// which must be closed already.
+void closeRow(BitRows &rows, unsigned pos, ArrayRef<unsigned> neighbors) {
+  uint64_t *row = rows.row(pos);
+  for (unsigned neighbor : neighbors) {
+    const uint64_t *from = rows.row(neighbor);
+    for (unsigned w = 0; w < rows.words; ++w)
+      row[w] |= from[w];
+    setBit(row, neighbor);
+  }
+}
+
 /// The direct edges of the relation and its closure in both directions.
 struct Relation {
   std::vector<SmallVector<unsigned, 4>> preds, succs;
@@ -108,24 +120,10 @@ bool Relation::close() {
     return false;
   anc.reset(n);
   desc.reset(n);
-  for (unsigned pos : order) {
-    uint64_t *row = anc.row(pos);
-    for (unsigned pred : preds[pos]) {
-      const uint64_t *from = anc.row(pred);
-      for (unsigned w = 0; w < anc.words; ++w)
-        row[w] |= from[w];
-      setBit(row, pred);
-    }
-  }
-  for (unsigned pos : llvm::reverse(order)) {
-    uint64_t *row = desc.row(pos);
-    for (unsigned succ : succs[pos]) {
-      const uint64_t *from = desc.row(succ);
-      for (unsigned w = 0; w < desc.words; ++w)
-        row[w] |= from[w];
-      setBit(row, succ);
-    }
-  }
+  for (unsigned pos : order)
+    closeRow(anc, pos, preds[pos]);
+  for (unsigned pos : llvm::reverse(order))
+    closeRow(desc, pos, succs[pos]);
   return true;
 }
 

@@ -17,6 +17,34 @@ using namespace mlir::sched;
 
 static constexpr int64_t kNone = RangeMaxTree::kEmpty;
 
+namespace {
+/// Range adds to a RangeMaxTree for one trial, taken back together.
+class TrialAdds {
+public:
+  explicit TrialAdds(RangeMaxTree &tree) : tree(tree) {}
+
+  /// Adds `delta` to positions [first, last]; nothing for an empty range or
+  /// a zero delta.
+  void add(unsigned first, unsigned last, int64_t delta) {
+    if (first > last || !delta)
+      return;
+    tree.add(first, last, delta);
+    adds.push_back({first, last, delta});
+  }
+
+  /// Takes back every add, in the order they were made.
+  void undo() {
+    for (auto [first, last, delta] : adds)
+      tree.add(first, last, -delta);
+    adds.clear();
+  }
+
+private:
+  RangeMaxTree &tree;
+  SmallVector<std::tuple<unsigned, unsigned, int64_t>> adds;
+};
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // computePeak
 //===----------------------------------------------------------------------===//
@@ -158,26 +186,19 @@ MemoryProfile::evaluateLaterMove(unsigned step, unsigned p) const {
       if (use != step && position[use] <= p)
         return std::nullopt;
   RangeMaxTree &maxima = getTree();
-  SmallVector<std::tuple<unsigned, unsigned, int64_t>> adds;
-  auto add = [&](unsigned first, unsigned last, int64_t delta) {
-    if (first <= last && delta) {
-      maxima.add(first, last, delta);
-      adds.push_back({first, last, delta});
-    }
-  };
+  TrialAdds trial(maxima);
   // New positions [i, p - 1] hold the ops of old positions [i + 1, p].
   for (unsigned o : defined[step])
-    add(i + 1, std::min(end[o], p), -problem.buffers[o].size);
+    trial.add(i + 1, std::min(end[o], p), -problem.buffers[o].size);
   for (unsigned b : used[step])
     if (end[b] < p)
-      add(end[b] + 1, p, problem.buffers[b].size);
+      trial.add(end[b] + 1, p, problem.buffers[b].size);
   // Unused arguments are live at position 0 whatever runs there.
   if (i == 0)
-    add(1, 1, unusedEntrySum);
+    trial.add(1, 1, unusedEntrySum);
   LaterMove move;
   move.windowMax = p > i ? maxima.max(i + 1, p) : kNone;
-  for (auto [first, last, delta] : adds)
-    maxima.add(first, last, -delta);
+  trial.undo();
   // While `step` runs at p.
   move.atNew = timeline[p];
   if (p == i)
@@ -275,13 +296,7 @@ std::optional<int64_t> MemoryProfile::getPeakIfMoved(unsigned step,
   };
 
   RangeMaxTree &maxima = getTree();
-  SmallVector<std::tuple<unsigned, unsigned, int64_t>> adds;
-  auto add = [&](unsigned first, unsigned last, int64_t delta) {
-    if (first <= last && delta) {
-      maxima.add(first, last, delta);
-      adds.push_back({first, last, delta});
-    }
-  };
+  TrialAdds trial(maxima);
 
   int64_t atNew;
   if (later) {
@@ -294,20 +309,19 @@ std::optional<int64_t> MemoryProfile::getPeakIfMoved(unsigned step,
     // New positions [p + 1, i] hold the ops of old positions [p, i - 1].
     for (unsigned o : defined[step])
       if (end[o] > i || problem.buffers[o].liveOut)
-        add(p, i - 1, problem.buffers[o].size);
+        trial.add(p, i - 1, problem.buffers[o].size);
     for (unsigned b : used[step]) {
       unsigned last = newEnd(b);
       if (last < i)
-        add(last, i - 1, -problem.buffers[b].size);
+        trial.add(last, i - 1, -problem.buffers[b].size);
     }
     if (p == 0)
-      add(0, 0, -unusedEntrySum);
+      trial.add(0, 0, -unusedEntrySum);
     result = std::max(result, maxima.max(p, i - 1));
     atNew = timeline[p] - startSum[p];
     for (unsigned o : defined[step])
       atNew += problem.buffers[o].size;
   }
-  for (auto [first, last, delta] : adds)
-    maxima.add(first, last, -delta);
+  trial.undo();
   return std::max(result, atNew);
 }

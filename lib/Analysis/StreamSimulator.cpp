@@ -532,6 +532,38 @@ getTailJob(ArrayRef<SimOp> ops, const BoundSlots &slots, unsigned pos) {
   return {-1, 0.0};
 }
 
+/// Fills the slot entries of op `pos` in `sum` and `extreme` (numSlots per
+/// op) from those of its `neighbors` (its predecessors, the latest first,
+/// for heads; its successors for tails), taken in that order: per slot, the
+/// largest of a neighbor's sum plus the durations of that slot's jobs
+/// (`getJob`) of the neighbors before it, and the least extreme. Returns
+/// `bound` raised to extreme plus sum of each slot with work.
+template <typename Range, typename JobFn>
+static double mergeSlotChains(unsigned pos, const Range &neighbors,
+                              unsigned numSlots, std::vector<double> &sum,
+                              std::vector<double> &extreme, JobFn getJob,
+                              double bound) {
+  const double inf = std::numeric_limits<double>::infinity();
+  double *mySum = &sum[size_t(pos) * numSlots];
+  double *myExtreme = &extreme[size_t(pos) * numSlots];
+  for (unsigned slot = 0; slot < numSlots; ++slot) {
+    double before = 0, best = 0, least = inf;
+    for (unsigned neighbor : neighbors) {
+      size_t at = size_t(neighbor) * numSlots + slot;
+      best = std::max(best, sum[at] + before);
+      least = std::min(least, extreme[at]);
+      auto [jobSlot, duration] = getJob(neighbor);
+      if (jobSlot == static_cast<int>(slot))
+        before += duration;
+    }
+    mySum[slot] = best;
+    myExtreme[slot] = least;
+    if (best > 0)
+      bound = std::max(bound, least + best);
+  }
+  return bound;
+}
+
 /// Fills the heads of the ops and lower bounds of their ends. Per op and
 /// slot, `sum` holds the summed durations of a subset of the slot's jobs
 /// among the op and its ancestors, `first` the earliest head of all of them.
@@ -549,23 +581,11 @@ static void computeBoundHeads(ArrayRef<SimOp> ops, const BoundGraph &graph,
     double begin = 0;
     for (unsigned pred : in)
       begin = std::max(begin, end[pred]);
+    begin = mergeSlotChains(
+        pos, llvm::reverse(in), numSlots, sum, extreme,
+        [&](unsigned pred) { return getHeadJob(ops, slots, pred); }, begin);
     double *mySum = &sum[size_t(pos) * numSlots];
     double *myFirst = &extreme[size_t(pos) * numSlots];
-    for (unsigned slot = 0; slot < numSlots; ++slot) {
-      double later = 0, best = 0, first = inf;
-      for (unsigned i = in.size(); i-- > 0;) {
-        size_t at = size_t(in[i]) * numSlots + slot;
-        best = std::max(best, sum[at] + later);
-        first = std::min(first, extreme[at]);
-        auto [jobSlot, duration] = getHeadJob(ops, slots, in[i]);
-        if (jobSlot == static_cast<int>(slot))
-          later += duration;
-      }
-      mySum[slot] = best;
-      myFirst[slot] = first;
-      if (best > 0)
-        begin = std::max(begin, first + best);
-    }
     head[pos] = begin;
     const SimOp &op = ops[pos];
     end[pos] = begin;
@@ -607,23 +627,11 @@ static void computeBoundTails(ArrayRef<SimOp> ops, const BoundGraph &graph,
       after = std::max(
           after, tail[succ] + (op.kind == Kind::Compute ? op.durationUs : 0.0));
     }
+    after = mergeSlotChains(
+        pos, out, numSlots, sum, extreme,
+        [&](unsigned succ) { return getTailJob(ops, slots, succ); }, after);
     double *mySum = &sum[size_t(pos) * numSlots];
     double *myLast = &extreme[size_t(pos) * numSlots];
-    for (unsigned slot = 0; slot < numSlots; ++slot) {
-      double earlier = 0, best = 0, last = inf;
-      for (unsigned succ : out) {
-        size_t at = size_t(succ) * numSlots + slot;
-        best = std::max(best, sum[at] + earlier);
-        last = std::min(last, extreme[at]);
-        auto [jobSlot, duration] = getTailJob(ops, slots, succ);
-        if (jobSlot == static_cast<int>(slot))
-          earlier += duration;
-      }
-      mySum[slot] = best;
-      myLast[slot] = last;
-      if (best > 0)
-        after = std::max(after, best + last);
-    }
     tail[pos] = after;
     const SimOp &op = ops[pos];
     if (op.kind == Kind::Compute) {

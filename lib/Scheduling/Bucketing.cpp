@@ -28,6 +28,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -1269,4 +1270,32 @@ BucketingSummary sched::materializeBuckets(MLIRContext *context,
       ops[member.start]->erase();
   }
   return summary;
+}
+
+bool sched::bucketedExceedsInFlight(ArrayRef<Operation *> ops,
+                                    ArrayRef<Bucket> buckets, int64_t cap) {
+  // A bucket's members' starts and waits are gone but for the one at the
+  // merged start's position and the one at the merged wait's, which stand
+  // for the merged ops (of the same group).
+  std::vector<bool> gone(ops.size(), false);
+  for (const Bucket &bucket : buckets) {
+    if (bucket.members.size() < 2)
+      continue;
+    for (const BucketMember &member : bucket.members)
+      gone[member.start] = gone[member.wait] = true;
+    gone[bucket.startPos] = gone[bucket.waitPos] = false;
+  }
+  llvm::StringMap<int64_t> perGroup;
+  for (auto [pos, op] : llvm::enumerate(ops)) {
+    if (gone[pos])
+      continue;
+    if (auto start = dyn_cast<CollectiveOpInterface>(op)) {
+      if (++perGroup[start.getGroupAttr().getValue()] > cap)
+        return true;
+    } else if (auto wait = dyn_cast<WaitOp>(op)) {
+      if (auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>())
+        --perGroup[start.getGroupAttr().getValue()];
+    }
+  }
+  return false;
 }

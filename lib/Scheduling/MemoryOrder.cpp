@@ -28,7 +28,6 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
-#include <numeric>
 #include <tuple>
 
 #define DEBUG_TYPE "sched-reorder-for-memory"
@@ -593,7 +592,13 @@ static bool isInPlaceResult(OpResult result) {
 DependenceGraph mlir::sched::buildReorderGraph(Block &block,
                                                const BufferLiveness &liveness,
                                                bool chainCollectives) {
-  DependenceGraph base = DependenceGraph::build(block);
+  return buildReorderGraph(DependenceGraph::build(block), liveness,
+                           chainCollectives);
+}
+
+DependenceGraph mlir::sched::buildReorderGraph(const DependenceGraph &base,
+                                               const BufferLiveness &liveness,
+                                               bool chainCollectives) {
   unsigned n = base.size();
   std::vector<std::pair<unsigned, unsigned>> edges;
   edges.reserve(base.getNumEdges() + n);
@@ -657,22 +662,42 @@ DependenceGraph mlir::sched::buildReorderGraph(Block &block,
   return graph;
 }
 
-FailureOr<LowPeakOrder>
-mlir::sched::reorderBlockForMemory(Block &block,
-                                   const LowPeakOrderOptions &options) {
+FailureOr<BlockMemoryAnalyses> BlockMemoryAnalyses::build(Block &block) {
   FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
   if (failed(liveness))
     return failure();
-  DependenceGraph graph = buildReorderGraph(block, *liveness);
-  LowPeakOrder result =
-      findLowPeakOrder(graph, liveness->getProblem(), options);
+  return BlockMemoryAnalyses{std::move(*liveness),
+                             DependenceGraph::build(block)};
+}
+
+BlockMemoryAnalyses
+BlockMemoryAnalyses::permuted(ArrayRef<unsigned> order) const {
+  return BlockMemoryAnalyses{liveness.permuted(order), graph.permuted(order)};
+}
+
+LowPeakOrder
+mlir::sched::reorderBlockForMemory(Block &block,
+                                   const BlockMemoryAnalyses &analyses,
+                                   const LowPeakOrderOptions &options) {
+  const BufferLiveness &liveness = analyses.liveness;
+  DependenceGraph graph = buildReorderGraph(analyses.graph, liveness);
+  LowPeakOrder result = findLowPeakOrder(graph, liveness.getProblem(), options);
   if (result.peak == result.originalPeak)
     return result;
   std::vector<Operation *> ops;
   ops.reserve(result.order.size());
   for (unsigned node : result.order)
-    ops.push_back(liveness->getOp(node));
+    ops.push_back(liveness.getOp(node));
   for (Operation *op : ops)
     op->moveBefore(&block, block.end());
   return result;
+}
+
+FailureOr<LowPeakOrder>
+mlir::sched::reorderBlockForMemory(Block &block,
+                                   const LowPeakOrderOptions &options) {
+  FailureOr<BlockMemoryAnalyses> analyses = BlockMemoryAnalyses::build(block);
+  if (failed(analyses))
+    return failure();
+  return reorderBlockForMemory(block, *analyses, options);
 }

@@ -24,6 +24,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringMap.h"
 #include "gtest/gtest.h"
 
 #include <memory>
@@ -282,4 +283,48 @@ TEST_F(BucketingTest, RandomProgramsNeverExposeMoreNorRaiseThePeak) {
   }
   // The paths that bucket run.
   EXPECT_GT(bucketed, 0u);
+}
+
+/// Returns the most collectives of one group in flight at once in `block`
+/// (a start counts until the wait of its future).
+static int64_t getMostInFlight(Block &block) {
+  llvm::StringMap<int64_t> perGroup;
+  int64_t most = 0;
+  for (Operation &op : block) {
+    if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
+      most = std::max(most, ++perGroup[start.getGroupAttr().getValue()]);
+    } else if (auto wait = dyn_cast<WaitOp>(&op)) {
+      if (auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>())
+        --perGroup[start.getGroupAttr().getValue()];
+    }
+  }
+  return most;
+}
+
+// bucketedExceedsInFlight, asked before materializeBuckets, says whether the
+// block it then makes goes over the cap.
+TEST_F(BucketingTest, InFlightExcessIsKnownBeforeMaterializing) {
+  std::mt19937 rng(23);
+  unsigned over = 0, within = 0;
+  for (unsigned trial = 0; trial < 300; ++trial) {
+    OwningOpRef<ModuleOp> module = unittest::randomProgram(&context, rng);
+    func::FuncOp func = getFunc(*module);
+    Analyses analyses(func);
+    BucketingOptions options;
+    options.capBytes = int64_t(1) << (20 + rng() % 4);
+    options.window = rng() % 20;
+    std::unique_ptr<Bucketer> bucketer = analyses.makeBucketer(options);
+    ASSERT_TRUE(Analyses::runAll(*bucketer, func.getLoc()));
+    int64_t cap = 1 + rng() % 3;
+    bool exceeds =
+        bucketedExceedsInFlight(analyses.sim.ops, bucketer->getBuckets(), cap);
+    materializeBuckets(&context, analyses.sim.ops, bucketer->getBuckets(),
+                       /*explain=*/false);
+    EXPECT_EQ(exceeds, getMostInFlight(func.getBody().front()) > cap)
+        << "trial " << trial;
+    ++(exceeds ? over : within);
+  }
+  // Both answers come up.
+  EXPECT_GT(over, 0u);
+  EXPECT_GT(within, 0u);
 }

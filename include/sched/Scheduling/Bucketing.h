@@ -302,6 +302,14 @@ BucketingSummary materializeBuckets(MLIRContext *context,
                                     ArrayRef<Operation *> ops,
                                     ArrayRef<Bucket> buckets, bool explain);
 
+/// Returns true if the block that materializeBuckets would make of `ops`
+/// and `buckets` puts more than `cap` collectives of a group in flight (a
+/// start counts until the wait of its future in the block), without
+/// making it: a pass that puts the input back over the cap needs a copy of
+/// the input only then.
+bool bucketedExceedsInFlight(ArrayRef<Operation *> ops,
+                             ArrayRef<Bucket> buckets, int64_t cap);
+
 } // namespace sched
 } // namespace mlir
 

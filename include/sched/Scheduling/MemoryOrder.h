@@ -199,9 +199,43 @@ unsigned refinePeakWindows(const DependenceGraph &graph,
 DependenceGraph buildReorderGraph(Block &block, const BufferLiveness &liveness,
                                   bool chainCollectives = true);
 
+/// Returns the constraints on reordering the block of `base`, as above,
+/// from its dependence graph `base` (DependenceGraph::build) and its
+/// `liveness`.
+DependenceGraph buildReorderGraph(const DependenceGraph &base,
+                                  const BufferLiveness &liveness,
+                                  bool chainCollectives = true);
+
+/// The analyses of a block that reorderBlockForMemory orders it with, and
+/// that the scheduling passes after it build too (the dependence graph with
+/// the default options and the buffer liveness): sched-reorder-for-memory
+/// hands them on, permuted to its order, instead of letting them be built
+/// again.
+struct BlockMemoryAnalyses {
+  BufferLiveness liveness;
+  /// DependenceGraph::build(block) (the default options).
+  DependenceGraph graph;
+
+  /// Builds the analyses of `block`. Fails, with an error, if the block's
+  /// buffers cannot be sized.
+  static FailureOr<BlockMemoryAnalyses> build(Block &block);
+
+  /// Returns the analyses of the same block after its ops were moved to
+  /// `order` (step `i` of the result is step `order[i]` of these), a
+  /// topological order of `graph`: what `build` gives for the reordered
+  /// block.
+  BlockMemoryAnalyses permuted(ArrayRef<unsigned> order) const;
+};
+
 /// Reorders `block` (in place) into the lowest-peak order that
-/// findLowPeakOrder finds. Fails, with an error, if the block's buffers
-/// cannot be sized.
+/// findLowPeakOrder finds, with `analyses` of its current order. The block
+/// is left as it was where the peak does not change.
+LowPeakOrder reorderBlockForMemory(Block &block,
+                                   const BlockMemoryAnalyses &analyses,
+                                   const LowPeakOrderOptions &options);
+
+/// Reorders `block` as above, building its analyses first. Fails, with an
+/// error, if the block's buffers cannot be sized.
 FailureOr<LowPeakOrder>
 reorderBlockForMemory(Block &block, const LowPeakOrderOptions &options);
 

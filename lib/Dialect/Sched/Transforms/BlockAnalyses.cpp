@@ -53,24 +53,34 @@ static bool holdsCostedWork(Operation *op) {
       .wasInterrupted();
 }
 
+FailureOr<CostModel>
+mlir::sched::buildCostModel(Operation *function,
+                            const MeasuredProfile *profile) {
+  FailureOr<TargetAttr> target = lookupTargetOrEmitError(function);
+  if (failed(target))
+    return failure();
+  CostModel model(*target);
+  if (profile)
+    model.setProfile(*profile);
+  return model;
+}
+
 FailureOr<CostModel> mlir::sched::buildCostModel(func::FuncOp func,
                                                  const LoadedProfile &profile) {
-  FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
-  if (failed(target))
+  if (failed(lookupTargetOrEmitError(func)))
     return failure();
   FailureOr<const MeasuredProfile *> measured = profile.getOrEmitError(func);
   if (failed(measured))
     return failure();
-  CostModel model(*target);
-  if (*measured)
-    model.setProfile(**measured);
-  return model;
+  return buildCostModel(func, *measured);
 }
 
 FailureOr<BlockAnalyses>
 BlockAnalyses::buildBlock(Block &block, const CostModel &model,
-                          DependenceGraph::Options graphOptions) {
-  DependenceGraph graph = DependenceGraph::build(block, graphOptions);
+                          DependenceGraph::Options graphOptions,
+                          std::optional<BlockMemoryAnalyses> built) {
+  DependenceGraph graph = built ? std::move(built->graph)
+                                : DependenceGraph::build(block, graphOptions);
   FailureOr<BlockSimulation> sim =
       buildBlockSimulationWithGraph(block, model, graph);
   if (failed(sim))
@@ -87,7 +97,8 @@ BlockAnalyses::buildBlock(Block &block, const CostModel &model,
       return failure();
     simOp.durationUs = *time;
   }
-  FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
+  FailureOr<BufferLiveness> liveness =
+      built ? std::move(built->liveness) : BufferLiveness::build(block);
   if (failed(liveness))
     return failure();
   return BlockAnalyses{model, std::move(*sim), std::move(*liveness),
@@ -120,9 +131,30 @@ std::optional<BlockAnalyses> SharedBlockAnalyses::take(Block &body,
   return taken->permuted(std::exchange(order, {}));
 }
 
+void SharedBlockAnalyses::storeMemory(BlockMemoryAnalyses built,
+                                      std::vector<unsigned> applied) {
+  memoryAnalyses = std::move(built);
+  memoryOrder = std::move(applied);
+}
+
+std::optional<BlockMemoryAnalyses>
+SharedBlockAnalyses::takeMemory(Block &body, bool wanted) {
+  std::optional<BlockMemoryAnalyses> taken =
+      std::exchange(memoryAnalyses, std::nullopt);
+  std::vector<unsigned> applied = std::exchange(memoryOrder, {});
+  if (!wanted || !taken || taken->graph.size() == 0 ||
+      taken->graph.getOp(0)->getBlock() != &body ||
+      taken->graph.size() != body.getOperations().size())
+    return std::nullopt;
+  if (applied.empty())
+    return taken;
+  return taken->permuted(applied);
+}
+
 FailureOr<std::optional<BlockAnalyses>> BlockAnalyses::build(
     func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
-    DependenceGraph::Options graphOptions, bool crossingFutures) {
+    DependenceGraph::Options graphOptions, bool crossingFutures,
+    std::optional<BlockMemoryAnalyses> built) {
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);
   if (failed(target))
     return failure();
@@ -138,8 +170,8 @@ FailureOr<std::optional<BlockAnalyses>> BlockAnalyses::build(
   FailureOr<CostModel> model = buildCostModel(func, profile);
   if (failed(model))
     return failure();
-  FailureOr<BlockAnalyses> analyses =
-      buildBlock(func.getBody().front(), *model, graphOptions);
+  FailureOr<BlockAnalyses> analyses = buildBlock(
+      func.getBody().front(), *model, graphOptions, std::move(built));
   if (failed(analyses))
     return failure();
   return std::optional<BlockAnalyses>(std::move(*analyses));
@@ -405,14 +437,12 @@ mlir::sched::simulatePipelineStages(
           << "pipeline simulation needs stage functions of one block";
       return failure();
     }
-    FailureOr<TargetAttr> target = lookupTargetOrEmitError(function);
-    if (failed(target))
+    FailureOr<CostModel> model =
+        buildCostModel(function, profile ? &*profile : nullptr);
+    if (failed(model))
       return failure();
-    CostModel model(*target);
-    if (profile)
-      model.setProfile(*profile);
     FailureOr<BlockSimulation> sim =
-        buildBlockSimulation(function.getFunctionBody().front(), model);
+        buildBlockSimulation(function.getFunctionBody().front(), *model);
     if (failed(sim))
       return failure();
     stages.push_back({function.getName().str(),

@@ -24,6 +24,7 @@
 #include "sched/Analysis/PipelineSimulation.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Dialect/Sched/Transforms/PassOptionEnums.h"
+#include "sched/Scheduling/MemoryOrder.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -53,18 +54,24 @@ struct BlockAnalyses {
   /// whose future crosses the block (findBlockCrossingFuture), unless
   /// `crossingFutures` (the block is then simulated with such a start
   /// unwaited and such a wait waiting for nothing, buildBlockSimulation).
-  /// `graphOptions` go to the dependence graph.
+  /// `graphOptions` go to the dependence graph. `built`, if given, are the
+  /// graph (built with the default options, which `graphOptions` must then
+  /// be) and the liveness of the body as it is now, which are taken instead
+  /// of building them again.
   static FailureOr<std::optional<BlockAnalyses>>
   build(func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
         DependenceGraph::Options graphOptions = {},
-        bool crossingFutures = false);
+        bool crossingFutures = false,
+        std::optional<BlockMemoryAnalyses> built = std::nullopt);
 
   /// Builds the analyses of `block` (of any function, nested or not) with
   /// `model`; a loop, branch or region in it is one op whose time is its
-  /// body's simulated alone (simulateOpAlone). Fails after an error.
+  /// body's simulated alone (simulateOpAlone). Takes the graph and the
+  /// liveness from `built` if given (as `build`). Fails after an error.
   static FailureOr<BlockAnalyses>
   buildBlock(Block &block, const CostModel &model,
-             DependenceGraph::Options graphOptions);
+             DependenceGraph::Options graphOptions,
+             std::optional<BlockMemoryAnalyses> built = std::nullopt);
 
   /// Returns the analyses of the same block after its ops were moved to
   /// `order` (step `i` of the result is step `order[i]` of these), a
@@ -76,13 +83,16 @@ struct BlockAnalyses {
 
 /// The analyses of a function's body that one pass leaves to the next in
 /// MLIR's analysis manager, so that the passes of one pass manager (those of
-/// sched-pipeline) build them once: sched-schedule-overlap stores those it
-/// built with the order it gave the body, and marks them preserved;
+/// sched-pipeline) build them once: sched-reorder-for-memory stores the
+/// graph and the liveness it built (BlockMemoryAnalyses) with the order it
+/// gave the body, which sched-schedule-overlap takes; sched-schedule-overlap
+/// stores all it built with the order it gave the body, and
 /// sched-bucket-collectives takes them instead of building its own, if they
-/// were built as it would build them. Any other pass that changes the
-/// function invalidates them (they are preserved only where a pass says
-/// so). The reorder is applied when they are taken (BlockAnalyses::permuted),
-/// so that a pass whose analyses no one takes pays nothing for it.
+/// were built as it would build them. Each pass that stores marks them
+/// preserved; any other pass that changes the function invalidates them
+/// (they are preserved only where a pass says so). The reorder is applied
+/// when they are taken (BlockAnalyses::permuted), so that a pass whose
+/// analyses no one takes pays nothing for it.
 class SharedBlockAnalyses {
 public:
   /// How the analyses were built: a pass takes them only if it would have
@@ -111,6 +121,15 @@ public:
   /// key, or for another block.
   std::optional<BlockAnalyses> take(Block &body, const Key &key);
 
+  /// Keeps `analyses` of the function's body, whose ops were then moved to
+  /// `order` (empty: left in place).
+  void storeMemory(BlockMemoryAnalyses analyses, std::vector<unsigned> order);
+
+  /// Returns the graph and liveness stored by storeMemory for `body`, in its
+  /// current order, and forgets them; nothing if none were stored, or for
+  /// another block, or if not `wanted` (they are only forgotten then).
+  std::optional<BlockMemoryAnalyses> takeMemory(Block &body, bool wanted);
+
   /// Invalidated by every pass that does not preserve it by name.
   bool isInvalidated(const AnalysisManager::PreservedAnalyses &preserved) {
     return !preserved.isPreserved<SharedBlockAnalyses>();
@@ -120,6 +139,8 @@ private:
   std::optional<BlockAnalyses> analyses;
   Key key;
   std::vector<unsigned> order;
+  std::optional<BlockMemoryAnalyses> memoryAnalyses;
+  std::vector<unsigned> memoryOrder;
 };
 
 /// Returns the cost model of the `#sched.target` that `func` inherits, with
@@ -127,6 +148,11 @@ private:
 /// error.
 FailureOr<CostModel> buildCostModel(func::FuncOp func,
                                     const LoadedProfile &profile);
+
+/// Returns the cost model of the `#sched.target` that `function` inherits,
+/// with `profile` if given. Fails after the error of a missing target.
+FailureOr<CostModel> buildCostModel(Operation *function,
+                                    const MeasuredProfile *profile);
 
 /// Returns the blocks nested in `func`'s body that the scheduling passes
 /// order: those of `scf.for`, `scf.if` and `scf.execute_region` ops whose

@@ -298,7 +298,10 @@ LogicalResult SchedBucketCollectives::bucketBody(func::FuncOp func,
   // may enclose more collectives of the group than the input had in flight).
   // The cap the overlap pass kept, if it recorded one.
   int64_t cap = getEntryInFlightCap(func, maxInFlight);
-  func::FuncOp saved = cap > 0 ? func.clone() : func::FuncOp();
+  func::FuncOp saved = cap > 0 && bucketedExceedsInFlight(
+                                      block.sim.ops, bucketer.getBuckets(), cap)
+                           ? func.clone()
+                           : func::FuncOp();
   BucketingSummary made = materializeBuckets(func.getContext(), block.sim.ops,
                                              bucketer.getBuckets(), explain);
   if (saved && restoreIfOverInFlight(func, saved, cap))
@@ -357,7 +360,11 @@ SchedBucketCollectives::bucketNestedBlock(func::FuncOp func, Block &nested,
     return failure();
   // The holder's copy keeps the block's input, to put back if the
   // bucketed order goes over the in-flight cap.
-  Operation *saved = maxInFlight > 0 ? holder->clone() : nullptr;
+  Operation *saved = maxInFlight > 0 && bucketedExceedsInFlight(
+                                            analyses.sim.ops,
+                                            bucketer.getBuckets(), maxInFlight)
+                         ? holder->clone()
+                         : nullptr;
   unsigned regionIndex = nested.getParent()->getRegionNumber();
   BucketingSummary made = materializeBuckets(
       func.getContext(), analyses.sim.ops, bucketer.getBuckets(), explain);

@@ -144,14 +144,21 @@ SchedReorderForMemory::reorderBody(func::FuncOp func,
   BodyPeaks peaks;
   unsigned numBlocks = func.getBody().getBlocks().size();
   for (auto [index, block] : llvm::enumerate(func.getBody())) {
-    FailureOr<LowPeakOrder> result = reorderBlockForMemory(block, options);
-    if (failed(result))
+    FailureOr<BlockMemoryAnalyses> analyses = BlockMemoryAnalyses::build(block);
+    if (failed(analyses))
       return failure();
-    peaks.changed |= result->peak != result->originalPeak;
-    peaks.before = std::max(peaks.before, result->originalPeak);
-    peaks.after = std::max(peaks.after, result->peak);
-    emitBlockRemark(func, index, numBlocks, *result,
+    LowPeakOrder result = reorderBlockForMemory(block, *analyses, options);
+    bool changed = result.peak != result.originalPeak;
+    peaks.changed |= changed;
+    peaks.before = std::max(peaks.before, result.originalPeak);
+    peaks.after = std::max(peaks.after, result.peak);
+    emitBlockRemark(func, index, numBlocks, result,
                     static_cast<int64_t>(exactMaxStates));
+    // Left to sched-schedule-overlap (SharedBlockAnalyses).
+    if (numBlocks == 1)
+      getAnalysis<SharedBlockAnalyses>().storeMemory(
+          std::move(*analyses),
+          changed ? std::move(result.order) : std::vector<unsigned>());
   }
   return peaks;
 }
@@ -194,4 +201,6 @@ void SchedReorderForMemory::runOnOperation() {
     return signalPassFailure();
   if (!*nestedChanged && !peaks->changed)
     markAllAnalysesPreserved();
+  else
+    markAnalysesPreserved<SharedBlockAnalyses>();
 }

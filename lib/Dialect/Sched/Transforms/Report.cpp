@@ -242,18 +242,16 @@ SchedReport::buildReports(ModuleOp module,
   for (auto function : module.getOps<FunctionOpInterface>()) {
     if (function.isExternal())
       continue;
-    FailureOr<TargetAttr> target = lookupTargetOrEmitError(function);
-    if (failed(target))
+    FailureOr<CostModel> model =
+        buildCostModel(function, profile ? &*profile : nullptr);
+    if (failed(model))
       return failure();
-    CostModel model(*target);
-    if (profile)
-      model.setProfile(*profile);
-    FailureOr<FunctionReport> report = buildFunctionReport(function, model);
+    FailureOr<FunctionReport> report = buildFunctionReport(function, *model);
     if (failed(report) ||
         failed(checkCapacity(function, report->peakMemoryBytes, std::nullopt,
                              capacityCheck)) ||
-        failed(solveExactly(function, model, *report)) ||
-        failed(boundWithinBudget(function, model, *report)))
+        failed(solveExactly(function, *model, *report)) ||
+        failed(boundWithinBudget(function, *model, *report)))
       return failure();
     reports.push_back(std::move(*report));
   }

@@ -949,9 +949,16 @@ SchedScheduleOverlap::schedule(func::FuncOp func,
   graphOptions.chainCollectiveIssuers =
       keepCollectiveOrder ||
       (headroom && isPipelinedLoopPrologue(func.getBody().front()));
-  FailureOr<std::optional<BlockAnalyses>> analyses =
-      BlockAnalyses::build(func, profile, "not scheduled", graphOptions,
-                           /*crossingFutures=*/headroom.has_value());
+  // The graph and liveness sched-reorder-for-memory built, if it ran just
+  // before, reordered (forgotten where they do not serve).
+  std::optional<BlockMemoryAnalyses> built;
+  if (auto shared = getCachedAnalysis<SharedBlockAnalyses>())
+    built = shared->get().takeMemory(func.getBody().front(),
+                                     /*wanted=*/share &&
+                                         !graphOptions.chainCollectiveIssuers);
+  FailureOr<std::optional<BlockAnalyses>> analyses = BlockAnalyses::build(
+      func, profile, "not scheduled", graphOptions,
+      /*crossingFutures=*/headroom.has_value(), std::move(built));
   if (failed(analyses))
     return failure();
   if (!*analyses)

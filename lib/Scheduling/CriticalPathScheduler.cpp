@@ -169,17 +169,15 @@ RankPriority::create(const ScheduleProblem &p, CriticalPathPriority priority) {
       return std::nullopt;
     return RankPriority(std::move(rank));
   }
-  if (priority != CriticalPathPriority::BottomLevel)
+  if (priority == CriticalPathPriority::InputOrder)
     return RankPriority(std::move(rank));
-  std::vector<double> level(n, 0);
-  for (unsigned step = n; step-- > 0;) {
-    double tail = 0;
-    for (unsigned succ : p.getGraph().getSuccs(step))
-      tail = std::max(tail, level[succ]);
-    if (p.isStart(step) && p.getWait(step) < n)
-      tail = std::max(tail, level[p.getWait(step)]);
-    level[step] = (p.isWait(step) ? 0.0 : p.getOp(step).durationUs) + tail;
-  }
+  std::vector<double> level = computeBottomLevels(p);
+  // Sinks last: below every other step (whose levels are at least 0), in
+  // input order among themselves.
+  if (priority == CriticalPathPriority::BottomLevelSinksLast)
+    for (unsigned step = 0; step < n; ++step)
+      if (p.isSink(step))
+        level[step] = -1;
   std::vector<unsigned> byPriority(n);
   std::iota(byPriority.begin(), byPriority.end(), 0u);
   std::stable_sort(byPriority.begin(), byPriority.end(),
@@ -242,7 +240,8 @@ void MemoryScanDeferral::runCompute(ListEngine &engine) {
 CriticalPathSchedule mlir::sched::scheduleCriticalPath(
     const ScheduleProblem &problem, CriticalPathPriority priority,
     int64_t maxInFlight, int64_t budget, bool keepOrder, unsigned gatherCap,
-    ArrayRef<int64_t> maxInFlightBytes, bool holdForUrgentStart) {
+    ArrayRef<int64_t> maxInFlightBytes, bool holdForUrgentStart,
+    bool waitForUnblockedStart) {
   if (problem.size() == 0)
     return {};
   std::optional<RankPriority> ranks = RankPriority::create(problem, priority);
@@ -270,6 +269,7 @@ CriticalPathSchedule mlir::sched::scheduleCriticalPath(
   options.rules.overdueFirst = true;
   options.rules.forceWithinCapFirst = true;
   options.rules.holdForUrgentStart = holdForUrgentStart;
+  options.rules.waitForUnblockedStart = waitForUnblockedStart;
   std::optional<GatherCap> gathers;
   if (gatherCap != kNoGatherCap ||
       priority == CriticalPathPriority::Interleaved)

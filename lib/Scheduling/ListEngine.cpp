@@ -86,6 +86,12 @@ ListEngine::ListEngine(const ScheduleProblem &problem,
   readyShared.resize(numGroups);
   readyStartsByStep.resize(numGroups);
   waitReady.assign(n, false);
+  if (options.rules.waitForUnblockedStart) {
+    bottomLevel = computeBottomLevels(problem);
+    for (unsigned step = 0; step < n; ++step)
+      if (p.isCompute(step))
+        computeLeftUs += p.getOp(step).durationUs;
+  }
 }
 
 PriorityKey ListEngine::startKey(unsigned start) const {
@@ -138,6 +144,7 @@ void ListEngine::place(unsigned step) {
     readyCompute.erase(priority.getComputeKey(step));
     deferral.onPlaced(step);
     clock.compute(op.durationUs);
+    computeLeftUs -= op.durationUs;
   } else if (op.kind == SimOp::Kind::Start) {
     removeReadyStart(step);
     if (gatherCap)
@@ -202,6 +209,62 @@ unsigned ListEngine::getEndedWait() const {
       continue;
     if (best == n || waitTieBefore(wait, best))
       best = wait;
+  }
+  return best;
+}
+
+/// Time differences below this are ties.
+static constexpr double kTieUs = 1e-6;
+
+unsigned ListEngine::getLookaheadStep() const {
+  double now = clock.now();
+  unsigned first = readyCompute.begin()->second;
+  double firstEnd = now + p.getOp(first).durationUs;
+  unsigned best = n;
+  double bestGain = 0, bestEnd = 0;
+  for (unsigned group = 0; group < numGroups; ++group) {
+    unsigned wait = getPlaceableWait(group);
+    if (wait == n)
+      continue;
+    double end = clock.getEnd(p.getOp(wait).start);
+    if (end <= now || end + kTieUs >= firstEnd)
+      continue;
+    // The starts that the wait is the last missing predecessor of: the
+    // latest of their group's stream and their longest bottom level.
+    double freeUs = 0, level = -1;
+    for (unsigned succ : p.getGraph().getSuccs(wait)) {
+      if (!p.isStart(succ) || missing[succ] != 1)
+        continue;
+      const std::deque<unsigned> &inFlight =
+          clock.getInFlight(p.getOp(succ).stream);
+      if (!inFlight.empty())
+        freeUs = std::max(freeUs, clock.getEnd(inFlight.back()));
+      level = std::max(level, bottomLevel[succ]);
+    }
+    if (level < 0)
+      continue;
+    double ifRun =
+        std::max(std::max(firstEnd, freeUs) + level, now + computeLeftUs);
+    double ifWait =
+        std::max(std::max(end, freeUs) + level, end + computeLeftUs);
+    double gain = ifRun - ifWait;
+    if (gain > bestGain + kTieUs) {
+      best = wait;
+      bestGain = gain;
+      bestEnd = end;
+    }
+  }
+  if (best == n)
+    return n;
+  // An op that ends before the collective fills the time at no cost.
+  unsigned looked = 0;
+  for (const PriorityKey &ready : readyCompute) {
+    if (++looked > kLookaheadOps)
+      break;
+    unsigned step = ready.second;
+    if (now + p.getOp(step).durationUs <= bestEnd + kTieUs &&
+        memory.fits(step, options.budget))
+      return step;
   }
   return best;
 }
@@ -306,7 +369,10 @@ bool ListEngine::placeNext() {
   if (step == n)
     step = selectStart(/*respectCap=*/true, /*respectBudget=*/true,
                        /*record=*/true);
-  // 3. Compute, as the deferral policy chooses.
+  // 3. Compute, as the deferral policy chooses; first, with the look-ahead,
+  // a wait that unblocks a start, or an op that fills the time until then.
+  if (step == n && !readyCompute.empty() && options.rules.waitForUnblockedStart)
+    step = getLookaheadStep();
   if (step == n && !readyCompute.empty()) {
     deferral.runCompute(*this);
     return true;

@@ -53,3 +53,17 @@ ScheduleProblem::ScheduleProblem(const BlockSimulation &sim,
     }
   }
 }
+
+std::vector<double> mlir::sched::computeBottomLevels(const ScheduleProblem &p) {
+  unsigned n = p.size();
+  std::vector<double> level(n, 0);
+  for (unsigned step = n; step-- > 0;) {
+    double tail = 0;
+    for (unsigned succ : p.getGraph().getSuccs(step))
+      tail = std::max(tail, level[succ]);
+    if (p.isStart(step) && p.getWait(step) < n)
+      tail = std::max(tail, level[p.getWait(step)]);
+    level[step] = (p.isWait(step) ? 0.0 : p.getOp(step).durationUs) + tail;
+  }
+  return level;
+}

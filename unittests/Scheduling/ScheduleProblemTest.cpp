@@ -27,6 +27,8 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::sched;
 
@@ -398,4 +400,121 @@ TEST(ScheduleProblemTest, CriticalPathHoldsStartsForAnUrgentOne) {
       scheduleCriticalPath(problem, CriticalPathPriority::BottomLevel, 8, 1000,
                            /*keepOrder=*/true, kNoGatherCap, {}, /*hold=*/true);
   EXPECT_EQ(ordered.order.size(), 13u);
+}
+
+// EngineRules::waitForUnblockedStart on the problem above: at 8 us the
+// compute stream is free, C10 (6 us) is ready and S7 ends at 10 us; its
+// wait W7 is the last missing predecessor of S9 (9 us on group 1). Run
+// first, C10 delays S9 to 14 us (23 us); waiting 2 us for W7 lets S9 run
+// from 10 us beside C10: 19 us, the optimum. Without held starts S3 and
+// S4 queue ahead of S7, which then ends after C10 would: nothing to wait
+// for.
+TEST(ScheduleProblemTest, LookaheadWaitsForAnUnblockedStart) {
+  using Kind = SimOp::Kind;
+  auto op = [](Kind kind, double us, unsigned stream, unsigned start,
+               SmallVector<unsigned, 2> deps) {
+    SimOp simOp;
+    simOp.kind = kind;
+    simOp.durationUs = us;
+    simOp.stream = stream;
+    simOp.start = start;
+    simOp.deps = deps;
+    return simOp;
+  };
+  BlockSimulation sim;
+  sim.simOps = {op(Kind::Start, 8, 0, 0, {}),
+                op(Kind::Compute, 1, 0, 0, {}),
+                op(Kind::Wait, 0, 0, 0, {0}),
+                op(Kind::Start, 1, 0, 0, {}),
+                op(Kind::Start, 7, 0, 0, {}),
+                op(Kind::Wait, 0, 0, 3, {3}),
+                op(Kind::Wait, 0, 0, 4, {4}),
+                op(Kind::Start, 2, 0, 0, {1}),
+                op(Kind::Wait, 0, 0, 7, {7}),
+                op(Kind::Start, 9, 1, 0, {8}),
+                op(Kind::Compute, 6, 0, 0, {2}),
+                op(Kind::Wait, 0, 1, 9, {9}),
+                op(Kind::Compute, 0, 0, 0, {5, 6, 10, 11})};
+  sim.streamNames = {"dp", "tp"};
+  std::vector<std::pair<unsigned, unsigned>> edges;
+  for (unsigned step = 0; step < sim.simOps.size(); ++step)
+    for (unsigned dep : sim.simOps[step].deps)
+      edges.push_back({dep, step});
+  DependenceGraph graph = DependenceGraph::fromEdges(13, edges);
+  MemoryProblem memory;
+  for (unsigned step = 0; step < 13; ++step)
+    memory.addStep();
+  std::vector<unsigned> input(13);
+  for (unsigned step = 0; step < 13; ++step)
+    input[step] = step;
+  std::vector<int64_t> inputMemory = MemoryProfile(memory, input).getTimeline();
+  ScheduleProblem problem(sim, graph, memory, inputMemory);
+  auto run = [&](bool hold, bool wait) {
+    CriticalPathSchedule schedule = scheduleCriticalPath(
+        problem, CriticalPathPriority::BottomLevel, /*maxInFlight=*/8,
+        /*budget=*/1000, /*keepOrder=*/false, kNoGatherCap, {}, hold, wait);
+    EXPECT_EQ(schedule.order.size(), 13u);
+    return schedule.order;
+  };
+  auto makespan = [&](const std::vector<unsigned> &order) {
+    return simulate(sim.simOps, order)->makespanUs;
+  };
+  EXPECT_DOUBLE_EQ(makespan(run(/*hold=*/true, /*wait=*/false)), 23);
+  std::vector<unsigned> lookahead = run(/*hold=*/true, /*wait=*/true);
+  EXPECT_DOUBLE_EQ(makespan(lookahead), 19);
+  // W7 goes before C10.
+  auto position = [&](unsigned step) {
+    return std::find(lookahead.begin(), lookahead.end(), step) -
+           lookahead.begin();
+  };
+  EXPECT_LT(position(8), position(10));
+  EXPECT_DOUBLE_EQ(makespan(run(/*hold=*/false, /*wait=*/true)), 27);
+}
+
+// CriticalPathPriority::BottomLevelSinksLast: A (20 us) is a sink (nothing
+// uses its result); B (1 us) feeds S1 (4 us), whose wait feeds C (1 us),
+// which feeds S2 (8 us). By bottom level A (20) goes before B (14): A, B,
+// S1, C, S2 expose both collectives, 34 us. With the sink last, B and S1
+// go first and A hides S1: 30 us. The sink is found by the problem.
+//
+//   0 A   compute 20 us, a sink       4 C   compute 1 us, after W1
+//   1 B   compute 1 us                5 S2  start, 8 us, after C
+//   2 S1  start, 4 us, after B        6 W2  wait of S2
+//   3 W1  wait of S1                  7     the terminator, after W2
+TEST(ScheduleProblemTest, SinksLastHideTheCollectives) {
+  using Kind = SimOp::Kind;
+  auto op = [](Kind kind, double us, unsigned start,
+               SmallVector<unsigned, 2> deps) {
+    SimOp simOp;
+    simOp.kind = kind;
+    simOp.durationUs = us;
+    simOp.start = start;
+    simOp.deps = deps;
+    return simOp;
+  };
+  BlockSimulation sim;
+  sim.simOps = {op(Kind::Compute, 20, 0, {}), op(Kind::Compute, 1, 0, {}),
+                op(Kind::Start, 4, 0, {1}),   op(Kind::Wait, 0, 2, {2}),
+                op(Kind::Compute, 1, 0, {3}), op(Kind::Start, 8, 0, {4}),
+                op(Kind::Wait, 0, 5, {5}),    op(Kind::Compute, 0, 0, {6})};
+  sim.streamNames = {"g"};
+  DependenceGraph graph = DependenceGraph::fromEdges(
+      8, {{1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}});
+  MemoryProblem memory;
+  for (unsigned step = 0; step < 8; ++step)
+    memory.addStep();
+  std::vector<unsigned> input = {0, 1, 2, 3, 4, 5, 6, 7};
+  std::vector<int64_t> inputMemory = MemoryProfile(memory, input).getTimeline();
+  ScheduleProblem problem(sim, graph, memory, inputMemory);
+  EXPECT_TRUE(problem.isSink(0));
+  EXPECT_FALSE(problem.isSink(1));
+  EXPECT_FALSE(problem.isSink(7));
+  auto makespan = [&](CriticalPathPriority priority) {
+    CriticalPathSchedule schedule =
+        scheduleCriticalPath(problem, priority, 2, 1000, false);
+    EXPECT_EQ(schedule.order.size(), 8u);
+    return simulate(sim.simOps, schedule.order)->makespanUs;
+  };
+  EXPECT_DOUBLE_EQ(makespan(CriticalPathPriority::BottomLevel), 34);
+  EXPECT_DOUBLE_EQ(makespan(CriticalPathPriority::BottomLevelSinksLast), 30);
 }

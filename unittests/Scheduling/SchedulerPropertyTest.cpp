@@ -199,7 +199,8 @@ TEST(SchedulerPropertyTest, CriticalPathSchedulesAreValid) {
       unsigned n = sim->simOps.size();
       for (auto priority :
            {CriticalPathPriority::BottomLevel, CriticalPathPriority::InputOrder,
-            CriticalPathPriority::Interleaved})
+            CriticalPathPriority::Interleaved,
+            CriticalPathPriority::BottomLevelSinksLast})
         for (auto [cap, gathers] :
              {std::make_pair(int64_t{1}, kNoGatherCap),
               std::make_pair(int64_t{2}, kNoGatherCap),
@@ -209,9 +210,16 @@ TEST(SchedulerPropertyTest, CriticalPathSchedulesAreValid) {
           if (gathers != kNoGatherCap &&
               priority != CriticalPathPriority::Interleaved)
             continue;
+          // The sinks-last priority with the look-ahead run's rules (held
+          // urgent starts, waits for unblocked starts), as the pass runs it.
+          ScheduleProblem problem(*sim, graph, liveness->getProblem(),
+                                  input.getTimeline());
+          bool lookahead =
+              priority == CriticalPathPriority::BottomLevelSinksLast;
           CriticalPathSchedule schedule = scheduleCriticalPath(
-              *sim, graph, liveness->getProblem(), input.getTimeline(),
-              priority, cap, budget, keepOrder, gathers);
+              problem, priority, cap, budget, keepOrder, gathers, {},
+              /*holdForUrgentStart=*/lookahead,
+              /*waitForUnblockedStart=*/lookahead);
           // Interleaved: skipped (no order) exactly where no two
           // micro-batches are found.
           if (priority == CriticalPathPriority::Interleaved) {
@@ -258,9 +266,9 @@ TEST(SchedulerPropertyTest, CriticalPathSchedulesAreValid) {
           EXPECT_LE(memory.getPeak(), budget) << "trial " << trial;
           faster += after->makespanUs < before->makespanUs - 1e-6;
           // Deterministic.
-          CriticalPathSchedule again = scheduleCriticalPath(
-              *sim, graph, liveness->getProblem(), input.getTimeline(),
-              priority, cap, budget, keepOrder, gathers);
+          CriticalPathSchedule again =
+              scheduleCriticalPath(problem, priority, cap, budget, keepOrder,
+                                   gathers, {}, lookahead, lookahead);
           EXPECT_EQ(again.order, schedule.order) << "trial " << trial;
           EXPECT_EQ(again.maxGathersAhead, schedule.maxGathersAhead)
               << "trial " << trial;

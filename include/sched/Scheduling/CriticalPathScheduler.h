@@ -45,6 +45,12 @@ struct CriticalPathSchedule {
 enum class CriticalPathPriority {
   /// The longest remaining path to the end (the bottom level).
   BottomLevel,
+  /// The bottom level, with the sinks (ScheduleProblem::isSink: compute
+  /// whose results nothing uses) after every other step: a sink delays no
+  /// other step, so it runs only when nothing else is ready, where it hides
+  /// the collectives in flight (the last reduce_scatter at the end of a
+  /// step) instead of running early because of its own long duration.
+  BottomLevelSinksLast,
   /// The first in input order: the input order, except that ops of other
   /// chains fill the time the first ones wait for collectives.
   InputOrder,
@@ -142,6 +148,10 @@ private:
 ///   stream is busy and a ready compute op, done before the stream frees,
 ///   would make a start of the group of higher priority ready
 ///   (EngineRules::holdForUrgentStart).
+/// * With `waitForUnblockedStart`, before a compute op that would still run
+///   when a collective in flight ends whose wait makes a start ready, that
+///   wait is placed first where the estimate finishes sooner, or a ready op
+///   that ends in time runs (EngineRules::waitForUnblockedStart).
 ///
 /// The engine (ListEngine.h) with RankPriority, MemoryScanDeferral and a
 /// GatherCap (with a cap or the Interleaved priority), overdue starts
@@ -151,7 +161,7 @@ CriticalPathSchedule scheduleCriticalPath(
     const ScheduleProblem &problem, CriticalPathPriority priority,
     int64_t maxInFlight, int64_t budget, bool keepOrder,
     unsigned gatherCap = kNoGatherCap, ArrayRef<int64_t> maxInFlightBytes = {},
-    bool holdForUrgentStart = false);
+    bool holdForUrgentStart = false, bool waitForUnblockedStart = false);
 
 /// scheduleCriticalPath on the problem of `sim`, `graph`, `memory` and
 /// `inputMemory` (the live bytes of the input order).

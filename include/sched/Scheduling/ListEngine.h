@@ -134,6 +134,14 @@ struct EngineRules {
   /// op lets the more urgent start queue ahead on the stream instead of
   /// behind (hasUrgentStartBehind).
   bool holdForUrgentStart = false;
+  /// Step 3 (the look-ahead on deferral): with compute ready, a wait whose
+  /// collective ends while the first ready compute op by key would still
+  /// run, and whose placement makes a start ready, is placed first (the
+  /// compute stream idles until the collective ends) where that finishes
+  /// sooner by the estimate of getLookaheadWait; where one of the first
+  /// kLookaheadOps ready ops by key ends before that collective, it runs
+  /// instead (it fills the time without delaying the start).
+  bool waitForUnblockedStart = false;
 };
 
 /// The ready compute ops that EngineRules::holdForUrgentStart looks at.
@@ -194,6 +202,19 @@ public:
   /// The placeable wait whose collective has ended (ties by EngineRules),
   /// or the problem's size.
   unsigned getEndedWait() const;
+  /// EngineRules::waitForUnblockedStart, with compute ready: the step to
+  /// place before the deferral policy runs, or the problem's size. Let C be
+  /// the first ready compute op by key, ending at now + d. For each
+  /// placeable wait W whose collective ends at e, now < e < now + d, and
+  /// that is the last missing predecessor of a start S: a ready op (of the
+  /// first kLookaheadOps by key) that ends by e and fits the budget is
+  /// returned first, if any; otherwise W, where waiting is estimated to
+  /// finish sooner. The estimate of finishing after C then S, or after W,
+  /// S and C: the larger of S's issue (no earlier than its group's stream
+  /// frees) plus S's bottom level, and the compute stream's time (now, or
+  /// e) plus the compute not placed yet. The wait that gains most, ties to
+  /// the lower group.
+  unsigned getLookaheadStep() const;
 
   const ScheduleProblem &getProblem() const { return p; }
   const EngineOptions &getOptions() const { return options; }
@@ -254,6 +275,10 @@ private:
   std::vector<std::set<PriorityKey>> readyStarts, readyShared;
   std::vector<std::set<unsigned>> readyStartsByStep;
   std::vector<bool> waitReady;
+  /// EngineRules::waitForUnblockedStart: the bottom levels
+  /// (computeBottomLevels) and the compute time not placed yet.
+  std::vector<double> bottomLevel;
+  double computeLeftUs = 0;
 };
 
 } // namespace sched

@@ -101,6 +101,15 @@ public:
   ArrayRef<unsigned> getStarts() const { return starts; }
   /// The index of the start at `step` in getStarts() (0 for other steps).
   unsigned getStartIndex(unsigned step) const { return startIndex[step]; }
+  /// Whether the step at `step` is a sink: a compute op that no step
+  /// depends on (no successor in the graph, so neither a user of its
+  /// results nor the terminator) and that keeps no buffer (its results are
+  /// unused and not returned). Placed anywhere, a sink delays nothing but
+  /// the compute stream: it only hides what is in flight when it runs.
+  bool isSink(unsigned step) const {
+    return isCompute(step) && step != getTerminator() &&
+           graph.getSuccs(step).empty() && kept[step] == 0;
+  }
 
 private:
   const BlockSimulation &sim;
@@ -115,6 +124,12 @@ private:
   std::vector<unsigned> waitOf, starts, startIndex;
   std::vector<bool> withOperands;
 };
+
+/// The bottom level of every step of `problem`: the longest path from the
+/// step to the end in cost-model time (compute times and collective
+/// durations; a start's paths go through its wait, a wait takes no time).
+/// O(steps + edges).
+std::vector<double> computeBottomLevels(const ScheduleProblem &problem);
 
 } // namespace sched
 } // namespace mlir

@@ -560,13 +560,14 @@ static Choice chooseListSchedule(const Request &r) {
 static unsigned tryCriticalPath(const Request &r, Choice &choice,
                                 CriticalPathPriority priority, const char *name,
                                 unsigned gathers, unsigned capIndex,
-                                bool holdForUrgentStart = false) {
+                                bool holdForUrgentStart = false,
+                                bool waitForUnblockedStart = false) {
   const ScheduleProblem &problem = r.problem;
   unsigned n = problem.size();
   const CapCandidate &cap = r.caps[capIndex];
-  CriticalPathSchedule cp =
-      scheduleCriticalPath(problem, priority, cap.count, r.budget, r.keepOrder,
-                           gathers, cap.bytes, holdForUrgentStart);
+  CriticalPathSchedule cp = scheduleCriticalPath(
+      problem, priority, cap.count, r.budget, r.keepOrder, gathers, cap.bytes,
+      holdForUrgentStart, waitForUnblockedStart);
   double incumbentUs = choice.chosen ? choice.after.makespanUs
                        : r.inputOverCap
                            ? std::numeric_limits<double>::infinity()
@@ -623,6 +624,17 @@ static void tryCriticalPaths(const Request &r, Choice &choice,
     tryCriticalPath(r, choice, CriticalPathPriority::BottomLevel,
                     "urgent-start bottom level", kNoGatherCap, capIndex,
                     /*holdForUrgentStart=*/true);
+  // The look-ahead on deferral (EngineRules::waitForUnblockedStart, with
+  // urgent starts held): before a long compute op, the wait of a collective
+  // about to end that unblocks a start; with the bottom level, and with the
+  // sinks (compute whose results nothing uses) last, where they hide the
+  // last collectives instead of running early.
+  tryCriticalPath(r, choice, CriticalPathPriority::BottomLevel,
+                  "look-ahead bottom level", kNoGatherCap, capIndex,
+                  /*holdForUrgentStart=*/true, /*waitForUnblockedStart=*/true);
+  tryCriticalPath(r, choice, CriticalPathPriority::BottomLevelSinksLast,
+                  "look-ahead sinks-last bottom level", kNoGatherCap, capIndex,
+                  /*holdForUrgentStart=*/true, /*waitForUnblockedStart=*/true);
   tryCriticalPath(r, choice, CriticalPathPriority::InputOrder, "input order",
                   kNoGatherCap, capIndex);
   // The interleaved micro-batches: without a gather cap, then (by default)

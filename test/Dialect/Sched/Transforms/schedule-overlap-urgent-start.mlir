@@ -3,27 +3,35 @@
 // RUN: sched-opt %s --sched-attach-target=preset=h200-sxm --sched-schedule-overlap="explain=1 keep-collective-order=1" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEEP
 
 // The critical-path scheduler with starts held for an urgent one
-// (EngineRules::holdForUrgentStart; program 151 of bench/bounds/gap.py).
+// (EngineRules::holdForUrgentStart; program 151 of bench/bounds/gap.py)
+// and the look-ahead on deferral (EngineRules::waitForUnblockedStart).
 // The four all-reduces of @dp share one stream, which runs them in issue
 // order. %v4 (1 us) and %v5 (7 us) are ready at once, %v8 (2 us) only after
 // the 1 us compute %v2, and %v8 feeds the 9 us all-reduce on @tp, the
 // longest chain. Issuing every ready start at once queues %v4 and %v5
 // ahead of %v8 (27 us); holding them while %v2 runs (done long before %v1,
-// 8 us, frees the stream) lets %v8 queue second: 23 us. (The optimum is
-// 19 us: it also waits for %v8 before the 6 us compute %v12, which the
-// deferral does not.)
-// REMARK: remark: @step: step 27.000 -> 23.000 us
-// REMARK: remark: chose the critical-path schedule with urgent-start bottom level priority (23.000 us) over the list schedule (27.000 us)
+// 8 us, frees the stream) lets %v8 queue second: 23 us (the urgent-start
+// run; unittests ScheduleProblemTest CriticalPathHoldsStartsForAnUrgentOne).
+// At 8 us the 6 us compute %v12 is ready and %v8 ends at 10 us; its wait
+// is all the @tp all-reduce still needs. The look-ahead run waits the 2 us
+// first, so that the 9 us all-reduce runs beside %v12: 19 us, the lower
+// bound (and the exact optimum).
+// REMARK: remark: @step: step 27.000 -> 19.000 us
+// REMARK: remark: chose the critical-path schedule with look-ahead bottom level priority (19.000 us) over the list schedule (27.000 us)
 // CHECK-LABEL: func.func @step
 // CHECK:      sched.all_reduce_start %arg1 on @dp {{.*}}time_ns = 8000
 // CHECK-NEXT: sched.compute "k"
-// CHECK-NEXT: sched.all_reduce_start %{{.*}} on @dp {{.*}}time_ns = 2000
+// CHECK-NEXT: %[[S:.*]] = sched.all_reduce_start %{{.*}} on @dp {{.*}}time_ns = 2000
 // CHECK:      sched.all_reduce_start %arg1 on @dp {{.*}}time_ns = 1000
-// CHECK:      sched.all_reduce_start %arg2 on @dp {{.*}}time_ns = 7000
+// CHECK-NEXT: %[[W:.*]] = sched.wait %[[S]]
+// CHECK-NEXT: sched.all_reduce_start %[[W]] on @tp
+// CHECK-NEXT: sched.all_reduce_start %arg2 on @dp {{.*}}time_ns = 7000
+// CHECK-NEXT: sched.compute "k" {{.*}}time_ns = 6000
 // With keep-collective-order the starts go in their input order: nothing
 // is held, and the list schedule stays.
 // KEEP: remark: @step: step 27.000 -> 27.000 us
 // KEEP-NOT: urgent-start bottom level
+// KEEP-NOT: look-ahead
 module {
   sched.process_group @dp size = 8 ranks = [0, 1, 2, 3, 4, 5, 6, 7]
   sched.process_group @tp size = 2 ranks = [0, 1]

@@ -72,7 +72,7 @@ struct EarlyCollective {
   Operation *start = nullptr;
   Operation *wait = nullptr;
   /// The ops of the body the start depends on, in program order: cheap ops
-  /// (no compute, collective or wait) free of memory effects and without
+  /// (no sched.compute, collective or wait) free of memory effects and without
   /// regions, fed only by the induction variable, iteration arguments,
   /// loop-invariant values and each other; recomputed in the previous
   /// iteration.

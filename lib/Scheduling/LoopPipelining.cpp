@@ -184,8 +184,8 @@ static std::optional<std::string> collectEarlyChain(scf::ForOp loop,
     if (std::optional<std::string> reason = checkEarlyChainOp(def))
       return reason;
     if (seen.size() > kMaxEarlyChain)
-      return "its input chain has more than " +
-             std::to_string(kMaxEarlyChain) + " ops";
+      return "its input chain has more than " + std::to_string(kMaxEarlyChain) +
+             " ops";
     llvm::append_range(worklist, def->getOperands());
   }
   for (auto [k, read] : llvm::enumerate(reads))
@@ -351,14 +351,13 @@ LoopCollectives mlir::sched::analyzeLoopCollectives(scf::ForOp loop) {
         EarlyCollective early;
         early.start = &op;
         early.wait = movable.wait;
-        std::optional<std::string> earlyReason =
-            collectEarlyChain(loop, early);
+        std::optional<std::string> earlyReason = collectEarlyChain(loop, early);
         if (!earlyReason) {
           collectives.early.push_back(std::move(early));
           continue;
         }
-        *reason += "; it cannot start in the previous iteration: " +
-                   *earlyReason;
+        *reason +=
+            "; it cannot start in the previous iteration: " + *earlyReason;
       }
     }
     collectives.pinned.push_back({&op, std::move(*reason)});

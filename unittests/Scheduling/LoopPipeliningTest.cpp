@@ -527,8 +527,9 @@ std::string randomEarlyLoopProgram(std::mt19937 &rng) {
   auto cost = [&] { return std::to_string(1000 + rng() % 100000); };
   std::string input = "%dy";
   if (rng() % 2) {
-    text += "    %s = tensor.extract_slice %dy[0, 0] [32, 1024] [1, 1] : " +
-            shard + " to " + shard + "\n";
+    text +=
+        "    %s = tensor.extract_slice %dy[0, 0] [32, 1024] [1, 1] : " + shard +
+        " to " + shard + "\n";
     input = "%s";
   }
   text += "    %f = sched.all_gather_start " + input +
@@ -536,8 +537,9 @@ std::string randomEarlyLoopProgram(std::mt19937 &rng) {
           ">\n";
   bool prefetch = rng() % 3 == 0;
   if (prefetch)
-    text += "    %fw = sched.all_gather_start %w on @tp gather_dim = 0 : " +
-            shard + " -> !sched.future<" + full + ">\n";
+    text +=
+        "    %fw = sched.all_gather_start %w on @tp gather_dim = 0 : " + shard +
+        " -> !sched.future<" + full + ">\n";
   std::string acc = "%acc";
   if (rng() % 2) {
     text += "    %pre = sched.compute \"pre\" ins(%acc : " + x +
@@ -547,18 +549,19 @@ std::string randomEarlyLoopProgram(std::mt19937 &rng) {
   text += "    %full = sched.wait %f : !sched.future<" + full + ">\n";
   std::string weight = "%full";
   if (prefetch) {
-    text +=
-        "    %wf = sched.wait %fw : !sched.future<" + full + ">\n"
-        "    %fw2 = sched.compute \"mix\" ins(%full, %wf : " + full + ", " +
-        full + ") cost <time_ns = " + cost() + "> -> (" + full + ")\n";
+    text += "    %wf = sched.wait %fw : !sched.future<" + full +
+            ">\n"
+            "    %fw2 = sched.compute \"mix\" ins(%full, %wf : " +
+            full + ", " + full + ") cost <time_ns = " + cost() + "> -> (" +
+            full + ")\n";
     weight = "%fw2";
   }
   std::string dgrad = "    %dx = sched.compute \"dgrad\" ins(" + weight +
-                      " : " + full + ") cost <time_ns = " + cost() +
-                      "> -> (" + shard + ")\n";
+                      " : " + full + ") cost <time_ns = " + cost() + "> -> (" +
+                      shard + ")\n";
   std::string wgrad = "    %gw = sched.compute \"wgrad\" ins(" + weight +
-                      " : " + full + ") cost <time_ns = " + cost() +
-                      "> -> (" + x + ")\n";
+                      " : " + full + ") cost <time_ns = " + cost() + "> -> (" +
+                      x + ")\n";
   text += rng() % 2 ? dgrad + wgrad : wgrad + dgrad;
   std::string next = "%dx";
   if (rng() % 2) {

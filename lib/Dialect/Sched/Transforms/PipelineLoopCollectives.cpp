@@ -250,11 +250,11 @@ static std::string describePlan(const PipelinePlan &plan) {
     text += (text.empty() ? "" : ", ") +
             plural(plan.sinks.size(), "sunk wait", "sunk waits");
   if (!plan.early.empty())
-    text += (text.empty() ? "" : ", ") +
-            plural(plan.early.size(), "early start", "early starts") +
-            (plan.afterGroup && plan.prefetch.empty()
-                 ? " after the group's starts"
-                 : "");
+    text +=
+        (text.empty() ? "" : ", ") +
+        plural(plan.early.size(), "early start", "early starts") +
+        (plan.afterGroup && plan.prefetch.empty() ? " after the group's starts"
+                                                  : "");
   return text;
 }
 
@@ -284,7 +284,8 @@ getCandidatePlans(const LoopCollectives &collectives, int64_t maxDepth,
           continue;
         for (bool afterGroup : {false, true}) {
           // The placement only matters for prefetched and early starts.
-          if ((keepOrder && !afterGroup) || (depth == 0 && !early && afterGroup))
+          if ((keepOrder && !afterGroup) ||
+              (depth == 0 && !early && afterGroup))
             continue;
           PipelinePlan plan;
           plan.depth = depth;

@@ -475,6 +475,11 @@ private:
   /// the builder's point if none); sets the futures of `out`.
   void cloneEarlyStarts(OpBuilder &builder, Operation *before,
                         CarriedState &out);
+  /// Moves `start` after the last start of its group among the ops after
+  /// `before` (from the top of the block if null) and before `end`: the
+  /// share of the current iteration.
+  void placeAfterShareGroup(Operation *before, Block::iterator end,
+                            Operation *start) const;
   /// Moves each of `starts` after the last start of its group in `block`.
   void placeAfterGroup(Block &block, ArrayRef<Operation *> starts) const;
   /// The shares an iteration of the prologue or epilogue runs, by its
@@ -706,6 +711,22 @@ void StagedRotator::placeAfterGroup(Block &block,
   }
 }
 
+void StagedRotator::placeAfterShareGroup(Operation *before, Block::iterator end,
+                                         Operation *start) const {
+  StringRef group =
+      cast<CollectiveOpInterface>(start).getGroupAttr().getValue();
+  Block *block = start->getBlock();
+  Block::iterator it =
+      before ? std::next(Block::iterator(before)) : block->begin();
+  Operation *last = nullptr;
+  for (; it != end; ++it)
+    if (auto other = dyn_cast<CollectiveOpInterface>(&*it))
+      if (other.getGroupAttr().getValue() == group)
+        last = &*it;
+  if (last && last != start && start->isBeforeInBlock(last))
+    start->moveAfter(last);
+}
+
 CarriedState StagedRotator::emitIteration(OpBuilder &builder,
                                           const CarriedState &in,
                                           Shares shares) {
@@ -724,9 +745,10 @@ CarriedState StagedRotator::emitIteration(OpBuilder &builder,
     future = Value(); // Waited by the body, or not yet started.
   if (shares.early && !plan.early.empty()) {
     cloneEarlyStarts(builder, before, out);
-    if (kernelIv && plan.afterGroup)
+    if (plan.afterGroup)
       for (Value future : out.early)
-        placeAfterGroup(*block, {future.getDefiningOp()});
+        placeAfterShareGroup(before, builder.getInsertionPoint(),
+                             future.getDefiningOp());
   }
   if (kernelIv && plan.afterGroup)
     placeAfterGroup(*block, starts);

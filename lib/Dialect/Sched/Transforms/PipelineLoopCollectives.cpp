@@ -422,6 +422,10 @@ LogicalResult SchedPipelineLoopCollectives::rotate(
                              ", over the memory budget of " +
                              formatBytes(budget) + " (or max-in-flight)"});
       }
+      // Explained now: the remarks of the pinned collectives were read
+      // before the search.
+      explainPinned({{collectives.pinned.back().start->getLoc(),
+                      collectives.pinned.back().reason}});
       continue;
     }
     Rotation &rotation = **chosen;

@@ -118,7 +118,8 @@ print("(max-depth=1, memory-slack=0.05, sink-waits=1), and max-depth=2 with")
 print("memory-slack=0.5. Step and exposed communication in ms (sched-report")
 print("of the output), peak in GiB, pass s: the pass's sched-opt run, parse")
 print("included; loops: rotated loops of all loops with collectives (from the")
-print("remarks), with prefetched and sunk collectives.\n")
+print("remarks), with prefetched, sunk and early collectives (early: started")
+print("at the end of the previous iteration).\n")
 print("| workload | variant | step rolled | step pipelined | difference "
       "| exposed | peak | IR ops | loops | pass s |")
 print("|---|---|---:|---:|---:|---:|---:|---:|---|---:|")
@@ -135,7 +136,8 @@ for name in names:
             remarks = f.read()
         rotated = re.findall(r"loop pipelined at depth (\d+): ([^;]*;)?", remarks)
         total = len(re.findall(r"remark: loop (pipelined|kept|not pipelined)", remarks))
-        ahead = sum(int(m) for m in re.findall(r"(\d+) of \d+ collectives? starts? ", remarks))
+        ahead = sum(int(m) for m in re.findall(r"(\d+) of \d+ collectives? starts? (?:one|\d+) iterations? ahead", remarks))
+        early = sum(int(m) for m in re.findall(r"(\d+) of \d+ collectives? starts? at the end of the previous", remarks))
         sunk = sum(int(m) for m in re.findall(r"(\d+) of \d+ collectives? waits? in the next", remarks))
         diff = (p["makespan_us"] - r["makespan_us"]) / r["makespan_us"] * 100
         print(f"| {name} | {form} | {r['makespan_us'] / 1e3:.3f} "
@@ -143,7 +145,7 @@ for name in names:
               f"| {p['exposed_comm_us'] / 1e3:.3f} "
               f"| {p['peak_memory_bytes'] / 2**30:.2f} "
               f"| {count_ir_ops(f'{out}/{name}.{form}.mlir')} "
-              f"| {len(rotated)} of {total} ({ahead} ahead, {sunk} sunk) "
+              f"| {len(rotated)} of {total} ({ahead} ahead, {sunk} sunk, {early} early) "
               f"| {sec:.2f} |")
 PY
 echo "wrote $here/ROLLED.md" >&2

@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
@@ -50,6 +51,11 @@ std::optional<int64_t> mlir::sched::getStaticTripCount(scf::ForOp loop) {
   return distance / *step + (distance % *step != 0);
 }
 
+/// Why a collective whose input reads an iteration argument cannot be
+/// started ahead.
+static constexpr llvm::StringLiteral kLoopCarriedReason =
+    "its input depends on a loop-carried value";
+
 /// Returns the block of `loop`'s body.
 static Block &getBody(scf::ForOp loop) { return *loop.getBody(); }
 
@@ -69,7 +75,7 @@ collectChain(scf::ForOp loop, Operation *start,
       continue;
     if (auto arg = dyn_cast<BlockArgument>(value)) {
       if (arg.getOwner() == &body)
-        return std::string("its input depends on a loop-carried value");
+        return std::string(kLoopCarriedReason);
       continue; // Defined outside the body: invariant.
     }
     Operation *def = value.getDefiningOp();
@@ -133,6 +139,64 @@ classifyCollective(scf::ForOp loop, CollectiveOpInterface start,
   movable.wait = wait;
   movable.resultBytes = *bytes;
   return collectChain(loop, start, movable.chain);
+}
+
+/// Returns why `op`, an op of `loop`'s body that an early start depends on,
+/// cannot be recomputed in the previous iteration, or std::nullopt.
+static std::optional<std::string> checkEarlyChainOp(Operation *op) {
+  std::string name = op->getName().getStringRef().str();
+  if (isa<WaitOp>(op))
+    return std::string("its input is the result of another collective");
+  // A sched.compute carries the cost of real work; slices, casts and index
+  // ops are cheap to recompute.
+  if (isa<CollectiveOpInterface, ComputeOp>(op))
+    return "its input comes from '" + name +
+           "', which is not recomputed in the previous iteration (only "
+           "cheap tensor and index ops are)";
+  if (!isMemoryEffectFree(op))
+    return "its input comes from '" + name + "', which has memory effects";
+  if (op->getNumRegions() != 0)
+    return "its input comes from '" + name + "', an op with regions";
+  return std::nullopt;
+}
+
+/// Finds the ops of `loop`'s body that `early.start` depends on and the
+/// iteration arguments they read. Returns why the start cannot be issued at
+/// the end of the previous iteration; fills `early` otherwise.
+static std::optional<std::string> collectEarlyChain(scf::ForOp loop,
+                                                    EarlyCollective &early) {
+  Block &body = getBody(loop);
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  SmallVector<bool> reads(loop.getNumRegionIterArgs(), false);
+  SmallVector<Value> worklist(early.start->getOperands());
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (value == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() == &body)
+        reads[arg.getArgNumber() - 1] = true;
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (def->getBlock() != &body || !seen.insert(def).second)
+      continue;
+    if (std::optional<std::string> reason = checkEarlyChainOp(def))
+      return reason;
+    if (seen.size() > kMaxEarlyChain)
+      return "its input chain has more than " + std::to_string(kMaxEarlyChain) +
+             " ops";
+    llvm::append_range(worklist, def->getOperands());
+  }
+  for (auto [k, read] : llvm::enumerate(reads))
+    if (read)
+      early.args.push_back(k);
+  // Only tried on a start whose chain reads an iteration argument.
+  assert(!early.args.empty() && "an early start that reads no argument");
+  for (Operation &op : body)
+    if (seen.contains(&op))
+      early.chain.push_back(&op);
+  return std::nullopt;
 }
 
 /// Returns true if `op`, an op of `loop`'s body, computes from the
@@ -271,6 +335,7 @@ LoopCollectives mlir::sched::analyzeLoopCollectives(scf::ForOp loop) {
     }
     // Not movable, but with one wait in the body and sized results: perhaps
     // its wait sinks, with the sinks before it.
+    bool carried = *reason == kLoopCarriedReason;
     if (movable.wait && movable.wait->getBlock() == &getBody(loop)) {
       SmallVector<SinkableCollective> sinks(collectives.sinkable);
       sinks.push_back({&op, movable.wait, movable.resultBytes});
@@ -281,6 +346,19 @@ LoopCollectives mlir::sched::analyzeLoopCollectives(scf::ForOp loop) {
         continue;
       }
       *reason += "; its wait cannot sink: " + *sinkReason;
+      // Else perhaps it starts at the end of the previous iteration.
+      if (carried) {
+        EarlyCollective early;
+        early.start = &op;
+        early.wait = movable.wait;
+        std::optional<std::string> earlyReason = collectEarlyChain(loop, early);
+        if (!earlyReason) {
+          collectives.early.push_back(std::move(early));
+          continue;
+        }
+        *reason +=
+            "; it cannot start in the previous iteration: " + *earlyReason;
+      }
     }
     collectives.pinned.push_back({&op, std::move(*reason)});
   }
@@ -347,6 +425,9 @@ struct CarriedState {
   SmallVector<SmallVector<Value>> futures;
   /// Per sunk collective: the future of the previous iteration.
   SmallVector<Value> sunk;
+  /// Per early collective: the future of this iteration, started at the end
+  /// of the previous one.
+  SmallVector<Value> early;
 };
 
 /// Which shares of the original iterations one iteration of the rotated loop
@@ -356,6 +437,7 @@ struct Shares {
   bool prefetchWait = true; ///< Waits of the prefetch one iteration ahead.
   bool body = true;         ///< The body of this iteration.
   bool sunk = true;         ///< Sunk waits and tails of the previous one.
+  bool early = true; ///< Early starts of the next iteration, after the body.
 };
 
 /// Builds the software pipeline of a PipelinePlan: the prologue, the loop
@@ -387,6 +469,17 @@ private:
   /// Clones the sunk waits of the previous iteration and the ops that read
   /// their results; updates the accumulators of `out`.
   void cloneSunk(OpBuilder &builder, const CarriedState &in, CarriedState &out);
+  /// Clones the chains and starts of the early collectives of the next
+  /// iteration on the arguments of `out` (what this iteration yields), right
+  /// after the last op emitted since `before` that defines one they read (at
+  /// the builder's point if none); sets the futures of `out`.
+  void cloneEarlyStarts(OpBuilder &builder, Operation *before,
+                        CarriedState &out);
+  /// Moves `start` after the last start of its group among the ops after
+  /// `before` (from the top of the block if null) and before `end`: the
+  /// share of the current iteration.
+  void placeAfterShareGroup(Operation *before, Block::iterator end,
+                            Operation *start) const;
   /// Moves each of `starts` after the last start of its group in `block`.
   void placeAfterGroup(Block &block, ArrayRef<Operation *> starts) const;
   /// The shares an iteration of the prologue or epilogue runs, by its
@@ -401,8 +494,15 @@ private:
   PipelinePlan plan;
   SinkStage stage;
   unsigned depth;
+  /// The iterations the body runs behind the prefetch (PipelinePlan::getLead).
+  unsigned lead;
   int64_t lb, step, trips;
   llvm::SmallPtrSet<Operation *, 16> prefetchOps, chainOps, sunkOps;
+  /// The early starts (cloned in the previous iteration, not in the body)
+  /// and the ops of their chains (cloned in both, erased where unused).
+  llvm::SmallPtrSet<Operation *, 8> earlyStarts, earlyChainOps;
+  /// Positions of the iteration arguments the early chains read, increasing.
+  SmallVector<unsigned> earlyArgs;
   /// The index computations of the body that the sunk ops read, in body
   /// order: recomputed in the sunk share for its iteration.
   SmallVector<Operation *> sunkChain;
@@ -422,6 +522,16 @@ private:
 StagedRotator::StagedRotator(scf::ForOp loop, const PipelinePlan &plan)
     : loop(loop), plan(plan) {
   depth = plan.prefetch.empty() ? 0 : plan.depth;
+  lead = plan.getLead();
+  llvm::SmallSetVector<unsigned, 4> args;
+  for (const EarlyCollective &e : plan.early) {
+    earlyStarts.insert(e.start);
+    for (Operation *op : e.chain)
+      earlyChainOps.insert(op);
+    args.insert_range(e.args);
+  }
+  earlyArgs.assign(args.begin(), args.end());
+  llvm::sort(earlyArgs);
   lb = *getConstantIntValue(loop.getLowerBound());
   step = *getConstantIntValue(loop.getStep());
   trips = *getStaticTripCount(loop);
@@ -527,15 +637,19 @@ void StagedRotator::cloneBody(OpBuilder &builder, const CarriedState &in,
   for (auto [m, values] : llvm::zip_equal(plan.prefetch, in.values))
     for (auto [result, value] : llvm::zip_equal(m.wait->getResults(), values))
       mapping.map(result, value);
+  for (auto [e, future] : llvm::zip_equal(plan.early, in.early))
+    mapping.map(e.start->getResult(0), future);
   Operation *firstSink = plan.sinks.empty() ? nullptr : plan.sinks[0].start;
   for (Operation &op : body.without_terminator()) {
-    if (prefetchOps.contains(&op) || sunkOps.contains(&op))
+    if (prefetchOps.contains(&op) || sunkOps.contains(&op) ||
+        earlyStarts.contains(&op))
       continue;
     if (&op == firstSink && sunk)
       cloneSunk(builder, in, out);
     Operation *clone = builder.clone(op, mapping);
     // Erased where unused: index computations only the sunk ops read.
-    if (chainOps.contains(&op) || llvm::is_contained(sunkChain, &op))
+    if (chainOps.contains(&op) || earlyChainOps.contains(&op) ||
+        llvm::is_contained(sunkChain, &op))
       scratch.insert(clone);
   }
   for (OpOperand &operand : body.getTerminator()->getOpOperands())
@@ -544,6 +658,34 @@ void StagedRotator::cloneBody(OpBuilder &builder, const CarriedState &in,
           mapping.lookupOrDefault(operand.get());
   for (auto [k, sink] : llvm::enumerate(plan.sinks))
     out.sunk[k] = mapping.lookup(sink.start->getResult(0));
+}
+
+void StagedRotator::cloneEarlyStarts(OpBuilder &builder, Operation *before,
+                                     CarriedState &out) {
+  Block *block = builder.getInsertionBlock();
+  // The last op of this share that defines a value the chains read.
+  Operation *anchor = nullptr;
+  for (unsigned k : earlyArgs) {
+    Operation *def = out.args[k].getDefiningOp();
+    if (!def || def->getBlock() != block ||
+        (before && !before->isBeforeInBlock(def)))
+      continue;
+    if (!anchor || anchor->isBeforeInBlock(def))
+      anchor = def;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  if (anchor)
+    builder.setInsertionPointAfter(anchor);
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), getIndex(builder, 1));
+  for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), out.args))
+    mapping.map(arg, value);
+  // Chains may share ops: clone each op once, in body order.
+  for (Operation &op : getBody(loop))
+    if (earlyChainOps.contains(&op))
+      scratch.insert(builder.clone(op, mapping));
+  for (auto [p, e] : llvm::enumerate(plan.early))
+    out.early[p] = builder.clone(*e.start, mapping)->getResult(0);
 }
 
 /// Returns the op after which a prefetched start of `group` goes in `block`
@@ -569,10 +711,29 @@ void StagedRotator::placeAfterGroup(Block &block,
   }
 }
 
+void StagedRotator::placeAfterShareGroup(Operation *before, Block::iterator end,
+                                         Operation *start) const {
+  StringRef group =
+      cast<CollectiveOpInterface>(start).getGroupAttr().getValue();
+  Block *block = start->getBlock();
+  Block::iterator it =
+      before ? std::next(Block::iterator(before)) : block->begin();
+  Operation *last = nullptr;
+  for (; it != end; ++it)
+    if (auto other = dyn_cast<CollectiveOpInterface>(&*it))
+      if (other.getGroupAttr().getValue() == group)
+        last = &*it;
+  if (last && last != start && start->isBeforeInBlock(last))
+    start->moveAfter(last);
+}
+
 CarriedState StagedRotator::emitIteration(OpBuilder &builder,
                                           const CarriedState &in,
                                           Shares shares) {
   CarriedState out = in;
+  Block *block = builder.getInsertionBlock();
+  Block::iterator point = builder.getInsertionPoint();
+  Operation *before = point == block->begin() ? nullptr : &*std::prev(point);
   SmallVector<Operation *> starts;
   if (shares.prefetch)
     starts = cloneStarts(builder, getIndex(builder, depth));
@@ -580,8 +741,17 @@ CarriedState StagedRotator::emitIteration(OpBuilder &builder,
     cloneBody(builder, in, shares.sunk, out);
   else if (shares.sunk)
     cloneSunk(builder, in, out);
+  for (Value &future : out.early)
+    future = Value(); // Waited by the body, or not yet started.
+  if (shares.early && !plan.early.empty()) {
+    cloneEarlyStarts(builder, before, out);
+    if (plan.afterGroup)
+      for (Value future : out.early)
+        placeAfterShareGroup(before, builder.getInsertionPoint(),
+                             future.getDefiningOp());
+  }
   if (kernelIv && plan.afterGroup)
-    placeAfterGroup(*builder.getInsertionBlock(), starts);
+    placeAfterGroup(*block, starts);
   for (auto [p, m] : llvm::enumerate(plan.prefetch)) {
     if (shares.prefetchWait) {
       // The future of the next iteration: just started at depth 1.
@@ -602,12 +772,13 @@ CarriedState StagedRotator::emitIteration(OpBuilder &builder,
 
 Shares StagedRotator::getSharesOf(int64_t j) const {
   auto inRange = [&](int64_t i) { return 0 <= i && i < trips; };
-  int64_t t = j - depth;
+  int64_t t = j - lead;
   Shares shares;
   shares.prefetch = !plan.prefetch.empty() && inRange(j);
   shares.prefetchWait = !plan.prefetch.empty() && inRange(t + 1);
   shares.body = inRange(t);
   shares.sunk = !plan.sinks.empty() && inRange(t - 1);
+  shares.early = !plan.early.empty() && inRange(t + 1);
   return shares;
 }
 
@@ -618,6 +789,7 @@ SmallVector<Value> StagedRotator::flatten(const CarriedState &state) const {
   for (const SmallVector<Value> &f : state.futures)
     llvm::append_range(values, f);
   llvm::append_range(values, state.sunk);
+  llvm::append_range(values, state.early);
   return values;
 }
 
@@ -634,6 +806,7 @@ CarriedState StagedRotator::unflatten(ValueRange values) const {
   for (unsigned p = 0; p < plan.prefetch.size(); ++p)
     state.futures.push_back(take(depth >= 2 ? depth - 1 : 0));
   state.sunk = take(plan.sinks.size());
+  state.early = take(plan.early.size());
   return state;
 }
 
@@ -663,15 +836,16 @@ PipelinedLoop StagedRotator::build() {
   state.futures.assign(plan.prefetch.size(),
                        SmallVector<Value>(depth >= 2 ? depth - 1 : 0));
   state.sunk.resize(plan.sinks.size());
+  state.early.resize(plan.early.size());
   for (int64_t j = 0; j < stages; ++j) {
-    iteration = j - depth;
+    iteration = j - lead;
     state = emitIteration(builder, state, getSharesOf(j));
   }
 
-  // The steady state: the bodies of iterations stages - depth to
-  // trips - 1 - depth.
-  Value lower = getConstantIndex(builder, lb + (stages - depth) * step);
-  Value upper = getConstantIndex(builder, lb + (trips - depth) * step);
+  // The steady state: the bodies of iterations stages - lead to
+  // trips - 1 - lead.
+  Value lower = getConstantIndex(builder, lb + (stages - lead) * step);
+  Value upper = getConstantIndex(builder, lb + (trips - lead) * step);
   auto newLoop = scf::ForOp::create(
       builder, loc, lower, upper, loop.getStep(), flatten(state),
       [&](OpBuilder &b, Location, Value iv, ValueRange args) {
@@ -687,7 +861,7 @@ PipelinedLoop StagedRotator::build() {
   builder.setInsertionPointAfter(newLoop);
   state = unflatten(newLoop.getResults());
   for (int64_t j = trips; j < trips + stages; ++j) {
-    iteration = j - depth;
+    iteration = j - lead;
     state = emitIteration(builder, state, getSharesOf(j));
   }
   result.replacements = state.args;

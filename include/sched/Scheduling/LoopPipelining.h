@@ -23,7 +23,12 @@
 // stack) keeps its start and has its wait, and the ops that read its results,
 // sunk into the next iteration, its future carried. The rotation is a
 // software pipeline of up to three stages (prefetch, body, sunk waits) with
-// the first and last iterations peeled.
+// the first and last iterations peeled. A collective whose input the
+// previous iteration computes (it reads iteration arguments, directly or
+// through a short chain of cheap ops) is started at the end of the previous
+// iteration on the values that iteration yields, its future carried and
+// waited where its wait was; the prologue starts it for the first iteration
+// on the loop's initial values, and the last iteration, peeled, starts none.
 //
 // See docs/passes/PipelineLoopCollectives.md.
 //
@@ -59,6 +64,27 @@ struct MovableCollective {
   int64_t resultBytes = 0;
 };
 
+/// A collective of a loop body whose input is computed from the iteration
+/// arguments: it can be started at the end of the previous iteration, on the
+/// values that iteration yields, its future carried to its wait.
+struct EarlyCollective {
+  /// The start and its wait, both ops of the body block.
+  Operation *start = nullptr;
+  Operation *wait = nullptr;
+  /// The ops of the body the start depends on, in program order: cheap ops
+  /// (no sched.compute, collective or wait) free of memory effects and without
+  /// regions, fed only by the induction variable, iteration arguments,
+  /// loop-invariant values and each other; recomputed in the previous
+  /// iteration.
+  SmallVector<Operation *> chain;
+  /// Positions of the iteration arguments the start and its chain read,
+  /// increasing (at least one).
+  SmallVector<unsigned> args;
+};
+
+/// The most ops an EarlyCollective's chain may have.
+constexpr unsigned kMaxEarlyChain = 16;
+
 /// A collective of a loop body that stays in its iteration, and why.
 struct PinnedCollective {
   Operation *start = nullptr;
@@ -84,6 +110,9 @@ struct LoopCollectives {
   /// In program order; every prefix sinks together (its tails are checked
   /// together).
   SmallVector<SinkableCollective> sinkable;
+  /// In program order: collectives that are neither movable nor sinkable
+  /// but can start at the end of the previous iteration.
+  SmallVector<EarlyCollective> early;
   SmallVector<PinnedCollective> pinned;
 };
 
@@ -92,7 +121,7 @@ struct LoopCollectives {
 std::optional<int64_t> getStaticTripCount(scf::ForOp loop);
 
 /// Sorts the collectives started directly in `loop`'s body into movable,
-/// sinkable and pinned ones, in program order.
+/// sinkable, early and pinned ones, in program order.
 LoopCollectives analyzeLoopCollectives(scf::ForOp loop);
 
 /// The ops of `loop`'s body that the waits of `sinks` and the ops reading
@@ -134,15 +163,23 @@ struct PipelinePlan {
   ArrayRef<MovableCollective> prefetch;
   /// Collectives whose waits sink into the next iteration.
   ArrayRef<SinkableCollective> sinks;
+  /// Collectives started at the end of the previous iteration.
+  ArrayRef<EarlyCollective> early;
   /// Each prefetched start after the body's last start of its group instead
-  /// of at the top of the body.
+  /// of at the top of the body; each early start after the body's last start
+  /// of its group instead of right after the values it reads.
   bool afterGroup = false;
 
-  /// Iterations peeled into the prologue (and into the epilogue): the depth,
-  /// plus one with sunk waits.
-  unsigned getStages() const {
-    return (prefetch.empty() ? 0 : depth) + (sinks.empty() ? 0 : 1);
+  /// Iterations the body runs behind the first prefetch: the depth, or 1
+  /// with early starts only (the last body is peeled), else 0.
+  unsigned getLead() const {
+    if (!prefetch.empty())
+      return depth;
+    return early.empty() ? 0 : 1;
   }
+  /// Iterations peeled into the prologue (and into the epilogue): the lead,
+  /// plus one with sunk waits.
+  unsigned getStages() const { return getLead() + (sinks.empty() ? 0 : 1); }
 };
 
 /// Builds, next to `loop` (which it leaves unchanged), the software pipeline
@@ -156,7 +193,10 @@ struct PipelinePlan {
 /// `plan.getStages()`, and the sinks must pass getSinkStage. With
 /// `afterGroup`, each prefetched start is placed after the body's last start
 /// of its group, so that every group issues its collectives in the order of
-/// the input.
+/// the input. Iteration i also starts the early collectives of iteration
+/// i + 1 on the values it yields (right after they are computed, or after the
+/// group's last start with `afterGroup`), carrying their futures; the prologue
+/// starts those of the first iteration on the initial values.
 PipelinedLoop pipelineLoop(scf::ForOp loop, const PipelinePlan &plan);
 
 /// The depth-1 rotation of `movable` without sunk waits.

@@ -249,6 +249,12 @@ static std::string describePlan(const PipelinePlan &plan) {
   if (!plan.sinks.empty())
     text += (text.empty() ? "" : ", ") +
             plural(plan.sinks.size(), "sunk wait", "sunk waits");
+  if (!plan.early.empty())
+    text +=
+        (text.empty() ? "" : ", ") +
+        plural(plan.early.size(), "early start", "early starts") +
+        (plan.afterGroup && plan.prefetch.empty() ? " after the group's starts"
+                                                  : "");
   return text;
 }
 
@@ -273,19 +279,28 @@ getCandidatePlans(const LoopCollectives &collectives, int64_t maxDepth,
     for (bool sink : {false, true}) {
       if (sink && sinks.empty())
         continue;
-      for (bool afterGroup : {false, true}) {
-        if ((keepOrder && !afterGroup) || (depth == 0 && afterGroup))
+      for (bool early : {false, true}) {
+        if (early && collectives.early.empty())
           continue;
-        PipelinePlan plan;
-        plan.depth = depth;
-        if (depth > 0)
-          plan.prefetch = collectives.movable;
-        if (sink)
-          plan.sinks = sinks;
-        plan.afterGroup = afterGroup;
-        if ((!plan.prefetch.empty() || !plan.sinks.empty()) &&
-            plan.getStages() < trips)
-          plans.push_back(plan);
+        for (bool afterGroup : {false, true}) {
+          // The placement only matters for prefetched and early starts.
+          if ((keepOrder && !afterGroup) ||
+              (depth == 0 && !early && afterGroup))
+            continue;
+          PipelinePlan plan;
+          plan.depth = depth;
+          if (depth > 0)
+            plan.prefetch = collectives.movable;
+          if (sink)
+            plan.sinks = sinks;
+          if (early)
+            plan.early = collectives.early;
+          plan.afterGroup = afterGroup;
+          if ((!plan.prefetch.empty() || !plan.sinks.empty() ||
+               !plan.early.empty()) &&
+              plan.getStages() < trips)
+            plans.push_back(plan);
+        }
       }
     }
   }
@@ -326,6 +341,12 @@ void SchedPipelineLoopCollectives::emitPipelinedRemark(
     diag << (plan.prefetch.empty() ? "" : "; ") << plan.sinks.size() << " of "
          << total << (total == 1 ? " collective waits" : " collectives wait")
          << " in the next iteration (sunk)";
+  if (!plan.early.empty())
+    diag << (plan.prefetch.empty() && plan.sinks.empty() ? "" : "; ")
+         << plan.early.size() << " of " << total
+         << (total == 1 ? " collective starts" : " collectives start")
+         << " at the end of the previous iteration (on the values it yields"
+         << (plan.afterGroup ? ", after its starts of the group)" : ")");
   diag << "; iteration " << formatUs(inputUs) << " -> " << formatUs(chosen.us)
        << " us (steady state), peak memory " << formatBytes(inputPeak) << " -> "
        << formatBytes(chosen.peak) << " (budget " << formatBytes(budget)
@@ -370,8 +391,8 @@ LogicalResult SchedPipelineLoopCollectives::rotate(
     scf::ForOp loop, LoopCollectives &collectives, const CostModel &model,
     double inputUs, int64_t inputPeak, int64_t budget) {
   unsigned total = collectives.movable.size() + collectives.sinkable.size() +
-                   collectives.pinned.size();
-  while (!collectives.movable.empty() ||
+                   collectives.early.size() + collectives.pinned.size();
+  while (!collectives.movable.empty() || !collectives.early.empty() ||
          (sinkWaits && !collectives.sinkable.empty())) {
     int64_t leastPeak = 0;
     FailureOr<std::optional<Rotation>> chosen =
@@ -390,10 +411,21 @@ LogicalResult SchedPipelineLoopCollectives::rotate(
             {last.start, "depth 1 would need " + formatBytes(leastPeak) +
                              ", over the memory budget of " +
                              formatBytes(budget)});
-      } else {
+      } else if (sinkWaits && !collectives.sinkable.empty()) {
         SinkableCollective last = collectives.sinkable.pop_back_val();
         collectives.pinned.push_back({last.start, reason});
+      } else {
+        EarlyCollective last = collectives.early.pop_back_val();
+        collectives.pinned.push_back(
+            {last.start, "starting it in the previous iteration would need " +
+                             formatBytes(leastPeak) +
+                             ", over the memory budget of " +
+                             formatBytes(budget) + " (or max-in-flight)"});
       }
+      // Explained now: the remarks of the pinned collectives were read
+      // before the search.
+      explainPinned({{collectives.pinned.back().start->getLoc(),
+                      collectives.pinned.back().reason}});
       continue;
     }
     Rotation &rotation = **chosen;
@@ -401,7 +433,8 @@ LogicalResult SchedPipelineLoopCollectives::rotate(
       erasePipelinedLoop(rotation.pipelined);
       mlir::emitRemark(loop.getLoc())
           << "loop kept at depth 0: "
-          << (maxDepth <= 1 && collectives.sinkable.empty()
+          << (maxDepth <= 1 && collectives.sinkable.empty() &&
+                      collectives.early.empty()
                   ? "depth 1 is not faster"
                   : "no candidate is faster")
           << " (iteration " << formatUs(inputUs) << " -> "
@@ -444,7 +477,8 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
                         return a.start->isBeforeInBlock(b.start);
                       });
   }
-  if (collectives.movable.empty() && collectives.sinkable.empty()) {
+  if (collectives.movable.empty() && collectives.sinkable.empty() &&
+      collectives.early.empty()) {
     mlir::emitRemark(loop.getLoc())
         << "loop not pipelined: none of its " << collectives.pinned.size()
         << (collectives.pinned.size() == 1 ? " collective" : " collectives")
@@ -461,7 +495,8 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
       simulateSteadyStateUs(*loop.getBody(), model, kSteadyStateCopies);
   if (failed(inputUs))
     return failure();
-  if (maxDepth == 0 && collectives.sinkable.empty()) {
+  if (maxDepth == 0 && collectives.sinkable.empty() &&
+      collectives.early.empty()) {
     mlir::emitRemark(loop.getLoc())
         << "loop kept at depth 0 (max-depth=0): " << collectives.movable.size()
         << (collectives.movable.size() == 1 ? " collective could"

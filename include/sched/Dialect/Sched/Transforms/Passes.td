@@ -570,6 +570,16 @@ def SchedPipelineLoopCollectives
     before that iteration's own start, its future carried as an `iter_arg`
     (`sink-waits`). The last iteration's wait goes to the epilogue.
 
+    A collective that can neither move nor sink but whose input the
+    previous iteration computes (it reads iteration arguments, directly or
+    through up to 16 cheap ops free of memory effects: slices, casts, index
+    arithmetic; no `sched.compute`) is started *early*: at the end of the
+    previous iteration, right after the values it reads are computed, on
+    the values that iteration yields, its future carried as an `iter_arg`
+    and waited where its wait was (TP's backward gather of the activation
+    gradient). The prologue starts it for the first iteration on the
+    loop's initial values; the last iteration is peeled and starts none.
+
     The rotation is a software pipeline: iteration i starts the prefetched
     collectives of iteration i + d (d, the depth, up to `max-depth`; at
     depth 2 and more their futures are carried as `iter_args` while in
@@ -579,8 +589,9 @@ def SchedPipelineLoopCollectives
     the first and last d iterations (d + 1 with sunk waits).
 
     Every candidate (each depth up to `max-depth`, with and without sunk
-    waits, the prefetched starts at the top of the body or after the
-    iteration's own starts of their group) is simulated by the stream
+    waits, with and without early starts, the prefetched and early starts
+    where their inputs allow or after the iteration's own starts of their
+    group) is simulated by the stream
     simulator on the steady state of the loop (eight consecutive iterations
     of the body, dependences through the iteration arguments and carried
     futures kept), and the fastest kept if it makes an iteration faster by
@@ -592,8 +603,8 @@ def SchedPipelineLoopCollectives
     iteration of its body (iteration arguments live throughout) plus the
     peaks of the blocks enclosing it, up to the function's body: an upper
     bound, since not all of those are live while the loop runs. Over the
-    budget, the last prefetched collective (then the last sunk one) is left
-    in its iteration until a candidate fits.
+    budget, the last prefetched collective (then the last sunk one, then
+    the last early one) is left in its iteration until a candidate fits.
 
     Only loops with a static trip count above the peeled iterations are
     rotated, one level per loop nest (the innermost loop with a movable

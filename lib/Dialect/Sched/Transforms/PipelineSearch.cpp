@@ -367,6 +367,12 @@ private:
   /// faster, with a remark, and returns its evaluation then.
   std::optional<Evaluation>
   tryReschedule(func::FuncOp func, const Evaluation &kept, int64_t memoryLimit);
+  /// Whether the rescheduled result `rescheduled` replaces `kept`: strictly
+  /// faster to the nanosecond, within `memoryLimit`, and, where it needs
+  /// more memory than `kept`, faster by more than `trim-tolerance`.
+  bool isWorthRescheduling(const Evaluation &kept,
+                           const Evaluation &rescheduled,
+                           int64_t memoryLimit) const;
   /// Emits the remarks on the outcome of the search, whose results were
   /// judged against `budget` (from an input of peak `inputPeak`): variant
   /// `best` won, and, if its trimmed run was kept, gave `trimmed`.
@@ -601,6 +607,20 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
     tryExactOrder(func, keptEval, memoryLimit);
 }
 
+bool PipelineSearch::isWorthRescheduling(const Evaluation &kept,
+                                         const Evaluation &rescheduled,
+                                         int64_t memoryLimit) const {
+  // Compared to the nanosecond, as isBetter does.
+  int64_t step = std::llround(rescheduled.stepUs * 1000);
+  if (step >= std::llround(kept.stepUs * 1000) ||
+      rescheduled.peakBytes > memoryLimit)
+    return false;
+  // More memory must buy more than the trimmed rerun gave up for less
+  // memory: else it would undo the trim for a step the trim deemed equal.
+  return rescheduled.peakBytes <= kept.peakBytes ||
+         step < std::llround(kept.stepUs * (1 - trimTolerance) * 1000);
+}
+
 std::optional<Evaluation> PipelineSearch::tryReschedule(func::FuncOp func,
                                                         const Evaluation &kept,
                                                         int64_t memoryLimit) {
@@ -617,10 +637,7 @@ std::optional<Evaluation> PipelineSearch::tryReschedule(func::FuncOp func,
     getAnalysisManager().invalidate({});
     if (succeeded(runPipeline(passes, func))) {
       FailureOr<Evaluation> eval = evaluate(func, profile);
-      if (succeeded(eval) &&
-          std::llround(eval->stepUs * 1000) <
-              std::llround(kept.stepUs * 1000) &&
-          eval->peakBytes <= memoryLimit)
+      if (succeeded(eval) && isWorthRescheduling(kept, *eval, memoryLimit))
         after = *eval;
     }
     capture.take();

@@ -118,7 +118,9 @@ SmallVector<Value> getOwnedWaitResults(WaitOp wait) {
   if (getLocalStart(wait) || !wait.getFuture().getType().isBufferForm() ||
       !collectIncomingStarts(wait.getFuture(), starts))
     return owned;
-  for (auto [index, result] : llvm::enumerate(wait.getResults())) {
+  for (auto [position, result] : llvm::enumerate(wait.getResults())) {
+    // A lambda may not capture a structured binding before C++20.
+    size_t index = position;
     bool fresh = llvm::all_of(starts, [&](CollectiveOpInterface start) {
       Value dest = start.getOutputs()[index];
       auto alloc = dest.getDefiningOp<memref::AllocOp>();

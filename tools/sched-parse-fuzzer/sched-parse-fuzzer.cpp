@@ -13,7 +13,8 @@
 // but leave IR that does not verify or breaks the future rules are the bugs.
 //
 // Inputs that use an op whose upstream parser is known to crash are skipped
-// (kUpstreamParserCrashes).
+// (kUpstreamParserCrashes), and so are dense arrays of `index`
+// (hasIndexDenseArray).
 //
 // The pipeline options come from a hash of the input (so a crash reproduces
 // from the input alone): the defaults, bucket=1, fuse=1 with max-in-flight=1,
@@ -53,6 +54,17 @@ static constexpr StringLiteral kUpstreamParserCrashes[] = {
     "linalg.reduce",
 };
 
+/// Whether `text` holds a dense array of `index` (`array<index: 1>`), on
+/// which MLIR 22.1.8's attribute parser crashes (it asks the bit width of
+/// a type that has none); docs/Diagnostics.md has the reproducer.
+static bool hasIndexDenseArray(StringRef text) {
+  for (size_t at = text.find("array<"); at != StringRef::npos;
+       at = text.find("array<", at + 1))
+    if (text.drop_front(at + 6).ltrim().starts_with("index"))
+      return true;
+  return false;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // MLIR's lexer reads up to a terminating NUL, which libFuzzer's buffer does
   // not have: parse a copy.
@@ -60,6 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (StringRef name : kUpstreamParserCrashes)
     if (StringRef(text).contains(name))
       return 0;
+  if (hasIndexDenseArray(text))
+    return 0;
 
   MLIRContext context(fuzz::getRegistry(), MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler quiet(&context,

@@ -597,7 +597,8 @@ TEST_F(LoopPipeliningTest, RandomEarlyLoopsKeepTheirDataflow) {
   ScopedDiagnosticHandler counter(&context, [&](Diagnostic &diag) {
     if (diag.getSeverity() != DiagnosticSeverity::Remark)
       return failure();
-    StringRef text = diag.str();
+    std::string message = diag.str();
+    StringRef text = message;
     bool isEarly = text.contains("at the end of the previous");
     early += isEarly;
     combined += isEarly && (text.contains("ahead") || text.contains("sunk"));

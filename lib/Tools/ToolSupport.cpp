@@ -11,6 +11,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ManagedStatic.h"
@@ -142,6 +143,64 @@ LogicalResult sched::checkNestingDepth(const llvm::SourceMgr &sourceMgr,
   return emitError(loc) << "brackets nested deeper than the limit of "
                         << maxDepth
                         << " levels (raise it with --max-nesting-depth)";
+}
+
+/// Whether `c` may continue an MLIR bare identifier or keyword.
+static bool isIdentifierChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+}
+
+std::optional<size_t> sched::findIndexDenseArray(StringRef text) {
+  size_t i = 0, e = text.size();
+  while (i < e) {
+    char c = text[i];
+    if (c == '"') {
+      i = skipString(text, i);
+      continue;
+    }
+    if (c == '/' && i + 1 < e && text[i + 1] == '/') {
+      size_t eol = text.find('\n', i);
+      i = eol == StringRef::npos ? e : eol + 1;
+      continue;
+    }
+    StringRef rest = text.drop_front(i);
+    if (rest.starts_with("array<") &&
+        (i == 0 || !isIdentifierChar(text[i - 1]))) {
+      StringRef element = rest.drop_front(6).ltrim();
+      if (element.starts_with("index") &&
+          (element.size() == 5 || !isIdentifierChar(element[5])))
+        return i;
+    }
+    ++i;
+  }
+  return std::nullopt;
+}
+
+bool sched::refusesInputText(StringRef buffer, unsigned maxDepth) {
+  return !isBytecode(buffer) &&
+         (findNestingExcess(buffer, maxDepth) || findIndexDenseArray(buffer));
+}
+
+LogicalResult sched::checkInputText(const llvm::SourceMgr &sourceMgr,
+                                    MLIRContext *context, unsigned maxDepth) {
+  if (failed(checkNestingDepth(sourceMgr, context, maxDepth)))
+    return failure();
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringRef text = buffer->getBuffer();
+  if (isBytecode(text))
+    return success();
+  std::optional<size_t> offset = findIndexDenseArray(text);
+  if (!offset)
+    return success();
+  auto [line, column] = sourceMgr.getLineAndColumn(
+      llvm::SMLoc::getFromPointer(text.data() + *offset),
+      sourceMgr.getMainFileID());
+  Location loc =
+      FileLineColLoc::get(context, buffer->getBufferIdentifier(), line, column);
+  return emitError(loc)
+         << "dense arrays of 'index' are not supported (MLIR's parser "
+            "crashes on them); use an integer element type such as i64";
 }
 
 int sched::runWithLargeStack(llvm::function_ref<int()> work) {

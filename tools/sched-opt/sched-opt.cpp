@@ -9,7 +9,8 @@
 // dialects sched programs mix in. It runs on a thread with a large stack and
 // refuses input nested deeper than --max-nesting-depth before parsing it,
 // so that deeply nested programs get an error instead of a stack overflow
-// in MLIR's recursive parser (docs/Tools.md).
+// in MLIR's recursive parser, and dense arrays of `index`, on which MLIR's
+// attribute parser crashes (docs/Tools.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,15 +33,15 @@
 
 using namespace mlir;
 
-/// Checks the input against --max-nesting-depth. Returns nothing when it
+/// Checks the input against --max-nesting-depth and for dense arrays of
+/// `index` (sched::checkInputText). Returns nothing when it
 /// may be parsed; otherwise emits the error (checked against the file's
 /// expected-* comments under --verify-diagnostics) and returns the result
 /// to exit with: success only when the error was the one expected.
 static std::optional<LogicalResult>
-refuseDeepInput(const llvm::MemoryBuffer &buffer,
-                const MlirOptMainConfig &config) {
-  if (!sched::exceedsNestingDepth(buffer.getBuffer(),
-                                  sched::getMaxNestingDepth()))
+refuseUnparsableInput(const llvm::MemoryBuffer &buffer,
+                      const MlirOptMainConfig &config) {
+  if (!sched::refusesInputText(buffer.getBuffer(), sched::getMaxNestingDepth()))
     return std::nullopt;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
@@ -51,13 +52,12 @@ refuseDeepInput(const llvm::MemoryBuffer &buffer,
   if (config.shouldVerifyDiagnostics()) {
     SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context,
                                                config.verifyDiagnosticsLevel());
-    (void)sched::checkNestingDepth(sourceMgr, &context,
-                                   sched::getMaxNestingDepth());
+    (void)sched::checkInputText(sourceMgr, &context,
+                                sched::getMaxNestingDepth());
     return handler.verify();
   }
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  (void)sched::checkNestingDepth(sourceMgr, &context,
-                                 sched::getMaxNestingDepth());
+  (void)sched::checkInputText(sourceMgr, &context, sched::getMaxNestingDepth());
   return failure();
 }
 
@@ -83,7 +83,8 @@ static int runSchedOpt(int argc, char **argv, DialectRegistry &registry) {
     llvm::errs() << message << "\n";
     return EXIT_FAILURE;
   }
-  if (std::optional<LogicalResult> refused = refuseDeepInput(*input, config))
+  if (std::optional<LogicalResult> refused =
+          refuseUnparsableInput(*input, config))
     return asMainReturnCode(*refused);
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &message);

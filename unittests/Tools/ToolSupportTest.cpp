@@ -44,4 +44,25 @@ TEST(NestingScanTest, UnterminatedStringEndsTheScan) {
   EXPECT_EQ(excessAt("{\"{{{{", 1), -1);
 }
 
+/// Returns the offset findIndexDenseArray reports, or -1 for none.
+long indexArrayAt(llvm::StringRef text) {
+  std::optional<size_t> offset = findIndexDenseArray(text);
+  return offset ? long(*offset) : -1;
+}
+
+TEST(IndexDenseArrayScanTest, FindsArraysOfIndexOnly) {
+  EXPECT_EQ(indexArrayAt("{a = array<index: 1>}"), 5);
+  EXPECT_EQ(indexArrayAt("array<  index>"), 0);
+  EXPECT_EQ(indexArrayAt("{a = array<i64: 1>}"), -1);
+  // Another type whose name starts with `index`, or an identifier that
+  // ends in `array`, is not one.
+  EXPECT_EQ(indexArrayAt("array<indexed: 1>"), -1);
+  EXPECT_EQ(indexArrayAt("myarray<index: 1>"), -1);
+}
+
+TEST(IndexDenseArrayScanTest, SkipsStringsAndComments) {
+  EXPECT_EQ(indexArrayAt("\"array<index: 1>\" // array<index\n"), -1);
+  EXPECT_EQ(indexArrayAt("// x\narray<index>"), 5);
+}
+
 } // namespace

@@ -97,6 +97,23 @@ bool exceedsNestingDepth(StringRef buffer, unsigned maxDepth);
 LogicalResult checkNestingDepth(const llvm::SourceMgr &sourceMgr,
                                 MLIRContext *context, unsigned maxDepth);
 
+/// Scans MLIR text for the first dense array of `index` (`array<index`),
+/// outside string literals and `//` comments: MLIR 22.1.8's attribute parser
+/// crashes on one (it asks `index` for a bit width). Returns its offset, or
+/// nothing.
+std::optional<size_t> findIndexDenseArray(StringRef text);
+
+/// Whether `buffer` is text (not MLIR bytecode) that checkInputText refuses.
+bool refusesInputText(StringRef buffer, unsigned maxDepth);
+
+/// Checks the main buffer of `sourceMgr` for what MLIR's parser cannot take
+/// without crashing: brackets nested deeper than `maxDepth`
+/// (checkNestingDepth), then a dense array of `index`; emits an error at the
+/// first through `context`'s diagnostic engine and fails. MLIR bytecode is
+/// not checked.
+LogicalResult checkInputText(const llvm::SourceMgr &sourceMgr,
+                             MLIRContext *context, unsigned maxDepth);
+
 /// Runs `work` on a thread with a stack of kToolStackSize bytes, which also
 /// becomes the default stack size of the threads started after it (MLIR's
 /// thread pool), and returns its result.

@@ -89,21 +89,28 @@ static size_t skipString(StringRef text, size_t pos) {
   return text.size();
 }
 
+/// Returns the offset just past the string literal or `//` comment that
+/// starts at `pos`, or `pos` if neither does.
+static size_t skipStringOrComment(StringRef text, size_t pos) {
+  if (text[pos] == '"')
+    return skipString(text, pos);
+  if (text[pos] == '/' && pos + 1 < text.size() && text[pos + 1] == '/') {
+    size_t eol = text.find('\n', pos);
+    return eol == StringRef::npos ? text.size() : eol + 1;
+  }
+  return pos;
+}
+
 std::optional<sched::NestingExcess>
 sched::findNestingExcess(StringRef text, unsigned maxDepth) {
   unsigned depth = 0;
   size_t i = 0, e = text.size();
   while (i < e) {
+    if (size_t next = skipStringOrComment(text, i); next != i) {
+      i = next;
+      continue;
+    }
     char c = text[i];
-    if (c == '"') {
-      i = skipString(text, i);
-      continue;
-    }
-    if (c == '/' && i + 1 < e && text[i + 1] == '/') {
-      size_t eol = text.find('\n', i);
-      i = eol == StringRef::npos ? e : eol + 1;
-      continue;
-    }
     if (c == '{' || c == '(' || c == '[') {
       if (++depth > maxDepth)
         return NestingExcess{i};
@@ -124,6 +131,20 @@ bool sched::exceedsNestingDepth(StringRef buffer, unsigned maxDepth) {
   return !isBytecode(buffer) && findNestingExcess(buffer, maxDepth);
 }
 
+/// Emits an error at `offset` of the main buffer of `sourceMgr` through
+/// `context`'s diagnostic engine.
+static InFlightDiagnostic emitErrorAtOffset(const llvm::SourceMgr &sourceMgr,
+                                            MLIRContext *context,
+                                            size_t offset) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  auto [line, column] = sourceMgr.getLineAndColumn(
+      llvm::SMLoc::getFromPointer(buffer->getBufferStart() + offset),
+      sourceMgr.getMainFileID());
+  return emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(),
+                                       line, column));
+}
+
 LogicalResult sched::checkNestingDepth(const llvm::SourceMgr &sourceMgr,
                                        MLIRContext *context,
                                        unsigned maxDepth) {
@@ -135,14 +156,9 @@ LogicalResult sched::checkNestingDepth(const llvm::SourceMgr &sourceMgr,
   std::optional<NestingExcess> excess = findNestingExcess(text, maxDepth);
   if (!excess)
     return success();
-  auto [line, column] = sourceMgr.getLineAndColumn(
-      llvm::SMLoc::getFromPointer(text.data() + excess->offset),
-      sourceMgr.getMainFileID());
-  Location loc =
-      FileLineColLoc::get(context, buffer->getBufferIdentifier(), line, column);
-  return emitError(loc) << "brackets nested deeper than the limit of "
-                        << maxDepth
-                        << " levels (raise it with --max-nesting-depth)";
+  return emitErrorAtOffset(sourceMgr, context, excess->offset)
+         << "brackets nested deeper than the limit of " << maxDepth
+         << " levels (raise it with --max-nesting-depth)";
 }
 
 /// Whether `c` may continue an MLIR bare identifier or keyword.
@@ -153,14 +169,8 @@ static bool isIdentifierChar(char c) {
 std::optional<size_t> sched::findIndexDenseArray(StringRef text) {
   size_t i = 0, e = text.size();
   while (i < e) {
-    char c = text[i];
-    if (c == '"') {
-      i = skipString(text, i);
-      continue;
-    }
-    if (c == '/' && i + 1 < e && text[i + 1] == '/') {
-      size_t eol = text.find('\n', i);
-      i = eol == StringRef::npos ? e : eol + 1;
+    if (size_t next = skipStringOrComment(text, i); next != i) {
+      i = next;
       continue;
     }
     StringRef rest = text.drop_front(i);
@@ -193,12 +203,7 @@ LogicalResult sched::checkInputText(const llvm::SourceMgr &sourceMgr,
   std::optional<size_t> offset = findIndexDenseArray(text);
   if (!offset)
     return success();
-  auto [line, column] = sourceMgr.getLineAndColumn(
-      llvm::SMLoc::getFromPointer(text.data() + *offset),
-      sourceMgr.getMainFileID());
-  Location loc =
-      FileLineColLoc::get(context, buffer->getBufferIdentifier(), line, column);
-  return emitError(loc)
+  return emitErrorAtOffset(sourceMgr, context, *offset)
          << "dense arrays of 'index' are not supported (MLIR's parser "
             "crashes on them); use an integer element type such as i64";
 }

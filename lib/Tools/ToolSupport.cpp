@@ -174,9 +174,11 @@ std::optional<size_t> sched::findIndexDenseArray(StringRef text) {
       continue;
     }
     StringRef rest = text.drop_front(i);
-    if (rest.starts_with("array<") &&
-        (i == 0 || !isIdentifierChar(text[i - 1]))) {
-      StringRef element = rest.drop_front(6).ltrim();
+    // `array`, `<` and the type are separate tokens: space may part them.
+    if (rest.starts_with("array") &&
+        (i == 0 || !isIdentifierChar(text[i - 1])) &&
+        rest.drop_front(5).ltrim().starts_with("<")) {
+      StringRef element = rest.drop_front(5).ltrim().drop_front(1).ltrim();
       if (element.starts_with("index") &&
           (element.size() == 5 || !isIdentifierChar(element[5])))
         return i;

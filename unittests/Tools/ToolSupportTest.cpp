@@ -53,6 +53,10 @@ long indexArrayAt(llvm::StringRef text) {
 TEST(IndexDenseArrayScanTest, FindsArraysOfIndexOnly) {
   EXPECT_EQ(indexArrayAt("{a = array<index: 1>}"), 5);
   EXPECT_EQ(indexArrayAt("array<  index>"), 0);
+  // Space between the tokens (MLIR's parser crashes on these too).
+  EXPECT_EQ(indexArrayAt("{a = array <index: 1>}"), 5);
+  EXPECT_EQ(indexArrayAt("array\n<index: 1>"), 0);
+  EXPECT_EQ(indexArrayAt("arrayed <index: 1>"), -1);
   EXPECT_EQ(indexArrayAt("{a = array<i64: 1>}"), -1);
   // Another type whose name starts with `index`, or an identifier that
   // ends in `array`, is not one.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "FuseMapLoops.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/HumanUnits.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
@@ -23,6 +24,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <cmath>
 #include <limits>
@@ -90,6 +92,23 @@ private:
   LogicalResult rotate(scf::ForOp loop, LoopCollectives &collectives,
                        const CostModel &model, double inputUs,
                        int64_t inputPeak, int64_t budget);
+  /// Fuses into `loop` the first loop after it in its block when
+  /// matchMapLoopFusion allows it, the function's simulated step is not
+  /// slower and its peak fits the budget; sets `loop` to the fused loop.
+  /// Fails after an error.
+  LogicalResult fuseMapLoop(scf::ForOp &loop, const CostModel &model);
+  /// Returns the collectives of `loop` that may move (capped in flight,
+  /// the sinkable ones pinned with sink-waits=0).
+  LoopCollectives analyze(scf::ForOp loop) const;
+  /// Returns the steady-state iteration of `loop` after the fastest
+  /// rotation within `budget` (its input's if none is faster), without
+  /// rotating it or reporting the candidates. Fails after an error.
+  FailureOr<double> estimateIteration(scf::ForOp loop, const CostModel &model,
+                                      int64_t budget);
+  /// While set, explainRotation reports nothing (estimateIteration).
+  bool estimating = false;
+  /// Returns the budget of a function or loop whose input peak is `peak`.
+  int64_t getBudget(int64_t peak) const;
   /// Emits the remarks of the collectives left in their iteration.
   void explainPinned(ArrayRef<std::pair<Location, std::string>> pinned);
   /// Measures every candidate plan of `collectives` (depths up to
@@ -310,7 +329,7 @@ getCandidatePlans(const LoopCollectives &collectives, int64_t maxDepth,
 void SchedPipelineLoopCollectives::explainRotation(scf::ForOp loop,
                                                    const Rotation &rotation,
                                                    int64_t budget) {
-  if (!explain)
+  if (!explain || estimating)
     return;
   InFlightDiagnostic diag = mlir::emitRemark(loop.getLoc())
                             << "candidate " << describePlan(rotation.plan)
@@ -458,12 +477,7 @@ LogicalResult SchedPipelineLoopCollectives::rotate(
   return success();
 }
 
-LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
-                                                     const CostModel &model) {
-  if (std::optional<std::string> reason = getSkipReason(loop)) {
-    mlir::emitRemark(loop.getLoc()) << "loop not pipelined: " << *reason;
-    return success();
-  }
+LoopCollectives SchedPipelineLoopCollectives::analyze(scf::ForOp loop) const {
   LoopCollectives collectives = analyzeLoopCollectives(loop);
   capInFlight(loop, collectives, maxInFlight);
   if (!sinkWaits) {
@@ -477,6 +491,39 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
                         return a.start->isBeforeInBlock(b.start);
                       });
   }
+  return collectives;
+}
+
+FailureOr<double> SchedPipelineLoopCollectives::estimateIteration(
+    scf::ForOp loop, const CostModel &model, int64_t budget) {
+  FailureOr<double> inputUs =
+      simulateSteadyStateUs(*loop.getBody(), model, kSteadyStateCopies);
+  if (failed(inputUs) || getSkipReason(loop))
+    return inputUs;
+  LoopCollectives collectives = analyze(loop);
+  if (collectives.movable.empty() && collectives.sinkable.empty() &&
+      collectives.early.empty())
+    return inputUs;
+  llvm::SaveAndRestore quiet(estimating, true);
+  int64_t leastPeak = 0;
+  FailureOr<std::optional<Rotation>> best =
+      search(loop, collectives, model, budget, leastPeak);
+  if (failed(best))
+    return failure();
+  if (!*best)
+    return inputUs;
+  double us = std::min(*inputUs, (*best)->us);
+  erasePipelinedLoop((*best)->pipelined);
+  return us;
+}
+
+LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
+                                                     const CostModel &model) {
+  if (std::optional<std::string> reason = getSkipReason(loop)) {
+    mlir::emitRemark(loop.getLoc()) << "loop not pipelined: " << *reason;
+    return success();
+  }
+  LoopCollectives collectives = analyze(loop);
   if (collectives.movable.empty() && collectives.sinkable.empty() &&
       collectives.early.empty()) {
     mlir::emitRemark(loop.getLoc())
@@ -506,19 +553,114 @@ LogicalResult SchedPipelineLoopCollectives::pipeline(scf::ForOp loop,
     explainPinned(describePinned(collectives));
     return success();
   }
-  int64_t budget = memoryBudget;
-  if (budget == 0) {
-    double slack = static_cast<double>(inputPeak) * (1 + memorySlack);
-    budget = slack >= static_cast<double>(std::numeric_limits<int64_t>::max())
-                 ? std::numeric_limits<int64_t>::max()
-                 : static_cast<int64_t>(slack);
-  }
+  int64_t budget = getBudget(inputPeak);
   // The rotation erases the loop and the collectives in it.
   SmallVector<std::pair<Location, std::string>> pinned =
       describePinned(collectives);
   if (failed(rotate(loop, collectives, model, *inputUs, inputPeak, budget)))
     return failure();
   explainPinned(pinned);
+  return success();
+}
+
+int64_t SchedPipelineLoopCollectives::getBudget(int64_t peak) const {
+  if (memoryBudget != 0)
+    return memoryBudget;
+  double slack = static_cast<double>(peak) * (1 + memorySlack);
+  return slack >= static_cast<double>(std::numeric_limits<int64_t>::max())
+             ? std::numeric_limits<int64_t>::max()
+             : static_cast<int64_t>(slack);
+}
+
+/// Returns the first `scf.for` after `loop` in its block, or null.
+static scf::ForOp getNextLoop(scf::ForOp loop) {
+  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode())
+    if (auto next = dyn_cast<scf::ForOp>(op))
+      return next;
+  return nullptr;
+}
+
+LogicalResult
+SchedPipelineLoopCollectives::fuseMapLoop(scf::ForOp &loop,
+                                          const CostModel &model) {
+  scf::ForOp consumer = getNextLoop(loop);
+  if (!consumer || getSkipReason(loop) || consumer->hasAttr(kPipelineDepthAttr))
+    return success();
+  std::variant<MapLoopFusion, std::string> match =
+      matchMapLoopFusion(loop, consumer);
+  if (auto *reason = std::get_if<std::string>(&match)) {
+    if (explain) {
+      InFlightDiagnostic diag = mlir::emitRemark(consumer.getLoc());
+      diag << "loop not fused into the loop before it: " << *reason;
+      diag.attachNote(loop.getLoc()) << "the loop before it";
+    }
+    return success();
+  }
+  MapLoopFusion &fusion = std::get<MapLoopFusion>(match);
+  auto func = loop->getParentOfType<func::FuncOp>();
+  FailureOr<double> inputUs = simulateFunctionStep(func, model);
+  FailureOr<int64_t> inputPeak = getFunctionPeak(func);
+  if (failed(inputUs) || failed(inputPeak))
+    return failure();
+  int64_t budget = getBudget(*inputPeak);
+  // The two loops apart: the producer's iteration pipelined, then the
+  // consumer's.
+  FailureOr<double> producerUs = estimateIteration(loop, model, budget);
+  FailureOr<double> consumerUs =
+      simulateSteadyStateUs(*consumer.getBody(), model, kSteadyStateCopies);
+  if (failed(producerUs) || failed(consumerUs))
+    return failure();
+  scf::ForOp fused = buildFusedLoop(fusion);
+  replaceWithFusedLoop(fusion, fused);
+  FailureOr<double> us = simulateFunctionStep(func, model);
+  FailureOr<int64_t> peak = getFunctionPeak(func);
+  FailureOr<double> fusedUs = failed(us) || failed(peak)
+                                  ? FailureOr<double>(failure())
+                                  : estimateIteration(fused, model, budget);
+  if (failed(fusedUs)) {
+    restoreFusedLoops(fusion, fused);
+    return failure();
+  }
+  // Not slower: the simulation's rounding aside, the same work in the same
+  // order on every stream.
+  bool slower = *us > *inputUs * (1 + 1e-9);
+  bool faster = isFaster(*fusedUs, *producerUs + *consumerUs);
+  std::string numbers =
+      ("pipelined iteration " + formatUs(*producerUs) + " + " +
+       formatUs(*consumerUs) + " -> " + formatUs(*fusedUs) + " us, step " +
+       formatUs(*inputUs) + " -> " + formatUs(*us) + " us, peak memory " +
+       formatBytes(*inputPeak) + " -> " + formatBytes(*peak) + " (budget " +
+       formatBytes(budget) + ")");
+  if (slower || !faster || *peak > budget) {
+    Location consumerLoc = consumer.getLoc();
+    restoreFusedLoops(fusion, fused);
+    InFlightDiagnostic diag = mlir::emitRemark(consumerLoc);
+    diag << "loop not fused into the loop before it: "
+         << (slower    ? "the step would be slower"
+             : !faster ? "the pipelined iteration is not faster"
+                       : "over the memory budget")
+         << " (" << numbers << ")";
+    diag.attachNote(loop.getLoc()) << "the loop before it";
+    return success();
+  }
+  int64_t trips = *getStaticTripCount(consumer);
+  Location consumerLoc = consumer.getLoc();
+  SmallVector<Value> deadInits;
+  for (unsigned index : fusion.deadStacks)
+    deadInits.push_back(loop.getInitArgs()[index]);
+  eraseFusedLoops(fusion);
+  for (Value init : deadInits)
+    if (Operation *def = init.getDefiningOp();
+        def && def->use_empty() && isMemoryEffectFree(def))
+      def->erase();
+  loop = fused;
+  InFlightDiagnostic diag = mlir::emitRemark(fused.getLoc());
+  diag << "fused the next loop into this loop: each of its " << trips
+       << " iterations runs in the iteration that writes the row it reads ("
+       << fusion.reads.size()
+       << (fusion.reads.size() == 1 ? " stack" : " stacks") << ", "
+       << fusion.deadStacks.size() << " no longer built); " << numbers;
+  diag.attachNote(consumerLoc) << "the loop fused";
   return success();
 }
 
@@ -541,6 +683,9 @@ void SchedPipelineLoopCollectives::runOnOperation() {
   if (failed(target))
     return signalPassFailure();
   CostModel model(*target);
+  for (scf::ForOp &loop : loops)
+    if (fuseMapLoops && failed(fuseMapLoop(loop, model)))
+      return signalPassFailure();
   for (scf::ForOp loop : loops)
     if (failed(pipeline(loop, model)))
       return signalPassFailure();

@@ -671,6 +671,8 @@ def SchedPipelineLoopCollectives
     Option<"keepCollectiveOrder", "keep-collective-order", "bool",
            /*default=*/"false",
            "issue each group's collectives in their input order (default: false)">,
+    Option<"fuseMapLoops", "fuse-map-loops", "bool", /*default=*/"true",
+           "run a later loop whose iterations are independent and read the rows of a stack the loop writes inside the loop's iterations, when the step is not slower and the peak fits the budget (default: true)">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "emit a remark for every collective left in its iteration (default: false)">,
   ];

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -164,7 +165,7 @@ matchStackReads(scf::ForOp producer, scf::ForOp consumer, StackReads &found) {
       tensor::InsertSliceOp insert = getRowInsert(
           producer.getRegionIterArgs()[result.getResultNumber()], producer);
       Value row =
-          insert ? insert.getMixedOffsets().front().dyn_cast<Value>() : Value();
+          insert ? dyn_cast<Value>(insert.getMixedOffsets().front()) : Value();
       std::optional<RowIndex> index =
           row ? matchRowIndex(row, producer) : std::nullopt;
       if (!insert || !isRowSlice(insert, row) || !index ||

@@ -580,6 +580,18 @@ def SchedPipelineLoopCollectives
     gradient). The prologue starts it for the first iteration on the
     loop's initial values; the last iteration is peeled and starts none.
 
+    Before rotating a loop, the pass runs the first loop after it in its
+    block inside its iterations when that loop is a *map* (same static trip
+    count and step; its body free of memory effects and collectives; each
+    iteration writes its own row of its outputs) that reads the loop's
+    stacks only row by row, each row written by one iteration (the
+    optimizer loop after a backward loop over layers): each of its
+    iterations runs in the one that writes the row it reads, and a stack
+    only it read is no longer built (`fuse-map-loops`). It fuses when the
+    fused loop's fastest rotation is faster than the loop's fastest
+    rotation plus the map loop's iteration, the function's step is not
+    slower and its peak fits the budget.
+
     The rotation is a software pipeline: iteration i starts the prefetched
     collectives of iteration i + d (d, the depth, up to `max-depth`; at
     depth 2 and more their futures are carried as `iter_args` while in

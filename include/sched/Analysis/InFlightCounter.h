@@ -8,9 +8,10 @@
 // The one count of the collectives of each group in flight along an issue
 // order, behind every max-in-flight check: sched-schedule-overlap's over a
 // ScheduleProblem order, sched-bucket-collectives' and the bucketer's over a
-// block, sched-verify-schedule's over each block of a function. A start adds
-// one to its group; the end of its window (its wait) takes one away. Which
-// ops count as a start or as an end is the caller's, on purpose:
+// block, sched-verify-schedule's over each block of a function, loop
+// pipelining's over a loop body. A start adds one to its group; the end of
+// its window (its wait) takes one away. Which ops count as a start or as an
+// end is the caller's, on purpose:
 //  - sched-schedule-overlap (findCapExcess) counts groups by index and never
 //    counts a start whose wait is not in the block, as the simulation's
 //    caps do (StreamClock::issueUnwaited);
@@ -19,7 +20,10 @@
 //    (CollectiveInFlightCounter::count), and stop at the first excess;
 //  - sched-verify-schedule also ends a window at an op that takes the
 //    future on (an scf.for initial value), reports every excess, and counts
-//    each nested block on its own with a new counter.
+//    each nested block on its own with a new counter;
+//  - loop pipelining counts the most in flight of a loop body: with the
+//    carried futures in flight from the body's start (getMaxInFlight), or
+//    without the starts it moves, until a user of the future (capInFlight).
 //
 //===----------------------------------------------------------------------===//
 

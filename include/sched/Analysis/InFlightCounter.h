@@ -9,9 +9,9 @@
 // order, behind every max-in-flight check: sched-schedule-overlap's over a
 // ScheduleProblem order, sched-bucket-collectives' and the bucketer's over a
 // block, sched-verify-schedule's over each block of a function, loop
-// pipelining's over a loop body. A start adds one to its group; the end of
-// its window (its wait) takes one away. Which ops count as a start or as an
-// end is the caller's, on purpose:
+// pipelining's over a loop body, the exact order's over simulated ops. A start
+// adds one to its group; the end of its window (its wait) takes one away. Which
+// ops count as a start or as an end is the caller's, on purpose:
 //  - sched-schedule-overlap (findCapExcess) counts groups by index and never
 //    counts a start whose wait is not in the block, as the simulation's
 //    caps do (StreamClock::issueUnwaited);
@@ -23,7 +23,9 @@
 //    each nested block on its own with a new counter;
 //  - loop pipelining counts the most in flight of a loop body: with the
 //    carried futures in flight from the body's start (getMaxInFlight), or
-//    without the starts it moves, until a user of the future (capInFlight).
+//    without the starts it moves, until a user of the future (capInFlight);
+//  - the exact order (ExactOrder.cpp) counts the most in flight of an order
+//    of simulated ops, by stream.
 //
 //===----------------------------------------------------------------------===//
 

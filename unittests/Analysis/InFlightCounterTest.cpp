@@ -52,7 +52,7 @@ TEST(InFlightCounterTest, AnEndWithoutItsStartGoesBelowZero) {
 }
 
 /// Two all_gathers on @g, an all_reduce on @h and a compute between; the
-/// first gather is waited before the second reduce.
+/// first gather is waited before a third starts.
 constexpr StringLiteral kStarts = R"mlir(
 sched.process_group @g size = 2
 sched.process_group @h size = 2
@@ -70,33 +70,40 @@ func.func @f(%a: tensor<4x4xf32>) -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<4
 }
 )mlir";
 
-TEST(InFlightCounterTest, CountsStartsAndWaitsOfTheIR) {
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kStarts, &context);
+/// Parses kStarts with the sched dialects.
+struct CollectiveInFlightCounterTest : public ::testing::Test {
+  CollectiveInFlightCounterTest() {
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+    module = parseSourceString<ModuleOp>(kStarts, &context);
+  }
+
+  /// Returns the body of @f.
+  Block &getBody() {
+    return cast<func::FuncOp>(module->getBody()->back()).getBody().front();
+  }
+
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+};
+
+TEST_F(CollectiveInFlightCounterTest, CountsStartsAndWaitsOfTheIR) {
   ASSERT_TRUE(module);
-  auto func = cast<func::FuncOp>(module->getBody()->back());
   CollectiveInFlightCounter counter;
   std::vector<int64_t> counts;
-  for (Operation &op : func.getBody().front())
+  for (Operation &op : getBody())
     counts.push_back(counter.count(&op));
   // s1 s2 r1 m w1 s3 w2 w3 wr return: the third gather finds one of @g in
   // flight (s2), the reduce counts on @h alone, other ops count 0.
   EXPECT_EQ(counts, (std::vector<int64_t>{1, 2, 1, 0, 0, 2, 0, 0, 0, 0}));
 }
 
-TEST(InFlightCounterTest, EndsTheWindowOfAStartItIsGiven) {
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kStarts, &context);
+TEST_F(CollectiveInFlightCounterTest, EndsTheWindowOfAStartItIsGiven) {
   ASSERT_TRUE(module);
-  auto func = cast<func::FuncOp>(module->getBody()->back());
   SmallVector<CollectiveOpInterface> starts(
-      func.getBody().front().getOps<CollectiveOpInterface>());
+      getBody().getOps<CollectiveOpInterface>());
   ASSERT_EQ(starts.size(), 4u);
   // Starts and ends by hand, as sched-verify-schedule counts them (an op
   // that takes a future on ends its window without a wait).

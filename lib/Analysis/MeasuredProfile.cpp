@@ -150,45 +150,26 @@ public:
   explicit ProfileParser(StringRef name) : name(name) {}
 
   llvm::Expected<MeasuredProfile> parse(const llvm::json::Value &root) {
-    const llvm::json::Object *object = root.getAsObject();
-    if (!object)
-      return error("", "expected an object");
-    if (llvm::Error err = checkKeys(
-            *object, "", {"version", "collectives", "ops", "contention"}))
-      return std::move(err);
+    llvm::Expected<const llvm::json::Object *> parsed =
+        getObject(root, "", {"version", "collectives", "ops", "contention"});
+    if (!parsed)
+      return parsed.takeError();
+    const llvm::json::Object *object = *parsed;
     if (const llvm::json::Value *version = object->get("version")) {
       std::optional<int64_t> number = version->getAsInteger();
       if (!number || *number != 1)
         return error("version", "expected 1");
     }
     MeasuredProfile profile;
-    if (const llvm::json::Value *value = object->get("collectives")) {
-      const llvm::json::Array *array = value->getAsArray();
-      if (!array)
-        return error("collectives", "expected an array");
-      for (auto [index, entry] : llvm::enumerate(*array))
-        if (llvm::Error err = parseCollective(
-                entry, llvm::formatv("collectives[{0}]", index).str(), profile))
-          return std::move(err);
-    }
-    if (const llvm::json::Value *value = object->get("ops")) {
-      const llvm::json::Array *array = value->getAsArray();
-      if (!array)
-        return error("ops", "expected an array");
-      for (auto [index, entry] : llvm::enumerate(*array))
-        if (llvm::Error err =
-                parseOp(entry, llvm::formatv("ops[{0}]", index).str(), profile))
-          return std::move(err);
-    }
-    if (const llvm::json::Value *value = object->get("contention")) {
-      const llvm::json::Array *array = value->getAsArray();
-      if (!array)
-        return error("contention", "expected an array");
-      for (auto [index, entry] : llvm::enumerate(*array))
-        if (llvm::Error err = parseContention(
-                entry, llvm::formatv("contention[{0}]", index).str(), profile))
-          return std::move(err);
-    }
+    if (llvm::Error err = parseArray(*object, "collectives",
+                                     &ProfileParser::parseCollective, profile))
+      return std::move(err);
+    if (llvm::Error err =
+            parseArray(*object, "ops", &ProfileParser::parseOp, profile))
+      return std::move(err);
+    if (llvm::Error err = parseArray(*object, "contention",
+                                     &ProfileParser::parseContention, profile))
+      return std::move(err);
     return profile;
   }
 
@@ -215,6 +196,42 @@ private:
     return error(path, llvm::formatv("unknown key '{0}'", unknown.front()));
   }
 
+  /// Returns `value` as an object whose keys are all in `known`.
+  llvm::Expected<const llvm::json::Object *>
+  getObject(const llvm::json::Value &value, StringRef path,
+            ArrayRef<StringRef> known) const {
+    const llvm::json::Object *object = value.getAsObject();
+    if (!object)
+      return error(path, "expected an object");
+    if (llvm::Error err = checkKeys(*object, path, known))
+      return std::move(err);
+    return object;
+  }
+
+  /// Parses one entry of an array of the document, at `path`, into
+  /// `profile`.
+  using EntryParser = llvm::Error (ProfileParser::*)(
+      const llvm::json::Value &value, StringRef path,
+      MeasuredProfile &profile) const;
+
+  /// Parses each entry of the array `key` of `root`, if there is one, with
+  /// `parseEntry` (at path `key[index]`).
+  llvm::Error parseArray(const llvm::json::Object &root, StringRef key,
+                         EntryParser parseEntry,
+                         MeasuredProfile &profile) const {
+    const llvm::json::Value *value = root.get(key);
+    if (!value)
+      return llvm::Error::success();
+    const llvm::json::Array *array = value->getAsArray();
+    if (!array)
+      return error(key, "expected an array");
+    for (auto [index, entry] : llvm::enumerate(*array))
+      if (llvm::Error err = (this->*parseEntry)(
+              entry, llvm::formatv("{0}[{1}]", key, index).str(), profile))
+        return err;
+    return llvm::Error::success();
+  }
+
   /// Returns the field `key` of `object` as an integer >= `min`.
   llvm::Expected<int64_t> getInteger(const llvm::json::Object &object,
                                      StringRef path, StringRef key,
@@ -231,12 +248,11 @@ private:
 
   llvm::Error parseCollective(const llvm::json::Value &value, StringRef path,
                               MeasuredProfile &profile) const {
-    const llvm::json::Object *object = value.getAsObject();
-    if (!object)
-      return error(path, "expected an object");
-    if (llvm::Error err = checkKeys(
-            *object, path, {"kind", "group_size", "num_nodes", "points"}))
-      return err;
+    llvm::Expected<const llvm::json::Object *> parsed =
+        getObject(value, path, {"kind", "group_size", "num_nodes", "points"});
+    if (!parsed)
+      return parsed.takeError();
+    const llvm::json::Object *object = *parsed;
 
     MeasuredProfile::CollectiveCurve curve;
     const llvm::json::Value *kindValue = object->get("kind");
@@ -290,11 +306,11 @@ private:
 
   llvm::Error parseOp(const llvm::json::Value &value, StringRef path,
                       MeasuredProfile &profile) const {
-    const llvm::json::Object *object = value.getAsObject();
-    if (!object)
-      return error(path, "expected an object");
-    if (llvm::Error err = checkKeys(*object, path, {"kind", "time_us"}))
-      return err;
+    llvm::Expected<const llvm::json::Object *> parsed =
+        getObject(value, path, {"kind", "time_us"});
+    if (!parsed)
+      return parsed.takeError();
+    const llvm::json::Object *object = *parsed;
     std::optional<StringRef> kind = object->getString("kind");
     if (!kind)
       return error(path, "expected a string 'kind'");
@@ -320,12 +336,11 @@ private:
 
   llvm::Error parseContention(const llvm::json::Value &value, StringRef path,
                               MeasuredProfile &profile) const {
-    const llvm::json::Object *object = value.getAsObject();
-    if (!object)
-      return error(path, "expected an object");
-    if (llvm::Error err = checkKeys(
-            *object, path, {"max_bytes", "comm_factor", "compute_factor"}))
-      return err;
+    llvm::Expected<const llvm::json::Object *> parsed =
+        getObject(value, path, {"max_bytes", "comm_factor", "compute_factor"});
+    if (!parsed)
+      return parsed.takeError();
+    const llvm::json::Object *object = *parsed;
     MeasuredProfile::ContentionBucket bucket;
     if (object->get("max_bytes")) {
       llvm::Expected<int64_t> maxBytes =

@@ -105,6 +105,14 @@ private:
   unsigned addMarker(Operation *op, const Exits &deps);
   /// Opens the row of `op` (one per op) and returns its index.
   unsigned openRegion(Operation *op, StringRef kind);
+  /// Ends the instance of row `row` that `op` (an scf.if, an
+  /// scf.execute_region or a call) began with the marker `begin` and whose
+  /// body `copy` copied: a marker after `begin` and the copy's sinks, to
+  /// which each result of `op` is bound with the future's start of its
+  /// terminator operand (none past the copy's operands: an scf.if without
+  /// the taken region). Returns the end marker.
+  Exits closeInstance(Operation *op, unsigned row, unsigned begin,
+                      const BlockCopy &copy);
   /// Binds `arg` to `value`: its exits (or `fallback` if it has none) and
   /// its future's start.
   void bind(Value arg, Value value, const Exits &fallback);
@@ -187,6 +195,18 @@ unsigned ProgramBuilder::openRegion(Operation *op, StringRef kind) {
     out.regions.push_back(std::move(row));
   }
   return it->second;
+}
+
+Exits ProgramBuilder::closeInstance(Operation *op, unsigned row, unsigned begin,
+                                    const BlockCopy &copy) {
+  Exits sinks{begin};
+  llvm::append_range(sinks, copy.sinks);
+  unsigned end = addMarker(op, sinks);
+  out.regions[row].instances.push_back({begin, end});
+  for (auto [j, result] : llvm::enumerate(op->getResults()))
+    bind(result, Exits{end},
+         j < copy.operandStarts.size() ? copy.operandStarts[j] : std::nullopt);
+  return Exits{end};
 }
 
 void ProgramBuilder::bind(Value arg, const Exits &exits,
@@ -540,7 +560,6 @@ FailureOr<Exits> ProgramBuilder::copyIf(scf::IfOp branch, const Exits &deps) {
   region.thenUs = thenUs;
   region.elseUs = elseUs;
   unsigned begin = addMarker(branch, deps);
-  Exits sinks{begin};
   Region &taken = takeThen ? branch.getThenRegion() : branch.getElseRegion();
   BlockCopy copy;
   if (!taken.empty()) {
@@ -550,14 +569,8 @@ FailureOr<Exits> ProgramBuilder::copyIf(scf::IfOp branch, const Exits &deps) {
     if (failed(copied))
       return failure();
     copy = std::move(*copied);
-    llvm::append_range(sinks, copy.sinks);
   }
-  unsigned end = addMarker(branch, sinks);
-  out.regions[row].instances.push_back({begin, end});
-  for (auto [j, result] : llvm::enumerate(branch.getResults()))
-    bind(result, Exits{end},
-         j < copy.operandStarts.size() ? copy.operandStarts[j] : std::nullopt);
-  return Exits{end};
+  return closeInstance(branch, row, begin, copy);
 }
 
 FailureOr<Exits> ProgramBuilder::copyExecuteRegion(scf::ExecuteRegionOp region,
@@ -570,13 +583,7 @@ FailureOr<Exits> ProgramBuilder::copyExecuteRegion(scf::ExecuteRegionOp region,
   --depth;
   if (failed(copy))
     return failure();
-  Exits sinks{begin};
-  llvm::append_range(sinks, copy->sinks);
-  unsigned end = addMarker(region, sinks);
-  out.regions[row].instances.push_back({begin, end});
-  for (auto [j, result] : llvm::enumerate(region.getResults()))
-    bind(result, Exits{end}, copy->operandStarts[j]);
-  return Exits{end};
+  return closeInstance(region, row, begin, *copy);
 }
 
 bool ProgramBuilder::issuesCollectives(
@@ -644,13 +651,7 @@ FailureOr<Exits> ProgramBuilder::copyCall(func::CallOp call,
   callStack.pop_back();
   if (failed(copy))
     return failure();
-  Exits sinks{begin};
-  llvm::append_range(sinks, copy->sinks);
-  unsigned end = addMarker(call, sinks);
-  out.regions[row].instances.push_back({begin, end});
-  for (auto [j, result] : llvm::enumerate(call.getResults()))
-    bind(result, Exits{end}, copy->operandStarts[j]);
-  return Exits{end};
+  return closeInstance(call, row, begin, *copy);
 }
 
 FailureOr<ProgramSimulation>

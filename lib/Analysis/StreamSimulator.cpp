@@ -55,6 +55,19 @@ static void fillOrderBounds(ArrayRef<SimOp> ops, double computeWorkUs,
   }
 }
 
+/// Sets the makespan of `result` to `makespanUs`, and what follows from it
+/// and the busy and exposed times: the compute idle time and the overlap
+/// fraction.
+static void setMakespan(SimResult &result, double makespanUs) {
+  result.makespanUs = makespanUs;
+  result.computeIdleUs = result.makespanUs - result.computeBusyUs;
+  // Clamped: rounding can make a fully exposed step a hair below zero.
+  result.overlapFraction =
+      result.commBusyUs > 0
+          ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
+          : 1.0;
+}
+
 bool mlir::sched::hasContention(ArrayRef<SimOp> ops) {
   return llvm::any_of(ops, [](const SimOp &op) {
     return op.kind == SimOp::Kind::Start &&
@@ -119,14 +132,7 @@ FailureOr<SimResult> mlir::sched::simulate(ArrayRef<SimOp> ops) {
     }
     }
   }
-  result.makespanUs = times.getMakespan();
-  result.computeIdleUs = result.makespanUs - result.computeBusyUs;
-  // Clamped: rounding can make a fully exposed step a hair below zero.
-  result.overlapFraction =
-      result.commBusyUs > 0
-          ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
-          : 1.0;
-
+  setMakespan(result, times.getMakespan());
   fillOrderBounds(ops, result.computeBusyUs, times.streamFreeUs.size(), result);
   return result;
 }
@@ -184,12 +190,7 @@ FailureOr<SimResult> mlir::sched::simulateWithContention(ArrayRef<SimOp> ops) {
     result.endUs[pos] = streams.nowUs;
   }
   streams.drain();
-  result.makespanUs = streams.nowUs;
-  result.computeIdleUs = result.makespanUs - result.computeBusyUs;
-  result.overlapFraction =
-      result.commBusyUs > 0
-          ? std::max(0.0, 1.0 - result.exposedCommUs / result.commBusyUs)
-          : 1.0;
+  setMakespan(result, streams.nowUs);
   fillOrderBounds(ops, computeWorkUs, numStreams, result);
   return result;
 }

@@ -20,6 +20,7 @@
 
 #include "sched/Scheduling/Bucketing.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/InFlightCounter.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -28,7 +29,6 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -1285,17 +1285,9 @@ bool sched::bucketedExceedsInFlight(ArrayRef<Operation *> ops,
       gone[member.start] = gone[member.wait] = true;
     gone[bucket.startPos] = gone[bucket.waitPos] = false;
   }
-  llvm::StringMap<int64_t> perGroup;
-  for (auto [pos, op] : llvm::enumerate(ops)) {
-    if (gone[pos])
-      continue;
-    if (auto start = dyn_cast<CollectiveOpInterface>(op)) {
-      if (++perGroup[start.getGroupAttr().getValue()] > cap)
-        return true;
-    } else if (auto wait = dyn_cast<WaitOp>(op)) {
-      if (auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>())
-        --perGroup[start.getGroupAttr().getValue()];
-    }
-  }
+  CollectiveInFlightCounter inFlight;
+  for (auto [pos, op] : llvm::enumerate(ops))
+    if (!gone[pos] && inFlight.count(op) > cap)
+      return true;
   return false;
 }

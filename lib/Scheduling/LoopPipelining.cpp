@@ -9,6 +9,7 @@
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
+#include "sched/Analysis/InFlightCounter.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Analysis/StreamSimulator.h"
@@ -160,6 +161,23 @@ static std::optional<std::string> checkEarlyChainOp(Operation *op) {
   return std::nullopt;
 }
 
+/// Returns the op of `loop`'s body that defines `value`, an operand of an op
+/// of the body; null for the induction variable, an iteration argument of
+/// the body (marked in `reads`) or a value defined outside the body.
+static Operation *getBodyDefiningOp(scf::ForOp loop, Value value,
+                                    SmallVectorImpl<bool> &reads) {
+  Block &body = getBody(loop);
+  if (value == loop.getInductionVar())
+    return nullptr;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == &body)
+      reads[arg.getArgNumber() - 1] = true;
+    return nullptr;
+  }
+  Operation *def = value.getDefiningOp();
+  return def->getBlock() == &body ? def : nullptr;
+}
+
 /// Finds the ops of `loop`'s body that `early.start` depends on and the
 /// iteration arguments they read. Returns why the start cannot be issued at
 /// the end of the previous iteration; fills `early` otherwise.
@@ -170,16 +188,8 @@ static std::optional<std::string> collectEarlyChain(scf::ForOp loop,
   SmallVector<bool> reads(loop.getNumRegionIterArgs(), false);
   SmallVector<Value> worklist(early.start->getOperands());
   while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (value == loop.getInductionVar())
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(value)) {
-      if (arg.getOwner() == &body)
-        reads[arg.getArgNumber() - 1] = true;
-      continue;
-    }
-    Operation *def = value.getDefiningOp();
-    if (def->getBlock() != &body || !seen.insert(def).second)
+    Operation *def = getBodyDefiningOp(loop, worklist.pop_back_val(), reads);
+    if (!def || !seen.insert(def).second)
       continue;
     if (std::optional<std::string> reason = checkEarlyChainOp(def))
       return reason;
@@ -250,17 +260,9 @@ checkSinkMembers(scf::ForOp loop,
              "', an op with regions that read "
              "the body";
     for (Value operand : op.getOperands()) {
-      if (operand == loop.getInductionVar())
-        continue;
-      if (auto arg = dyn_cast<BlockArgument>(operand)) {
-        if (arg.getOwner() == &body)
-          read[arg.getArgNumber() - 1] = true;
-        continue;
-      }
-      Operation *def = operand.getDefiningOp();
+      Operation *def = getBodyDefiningOp(loop, operand, read);
       llvm::SmallPtrSet<Operation *, 8> chain;
-      if (def->getBlock() == &body && !members.contains(def) &&
-          !collectIndexChain(loop, def, chain))
+      if (def && !members.contains(def) && !collectIndexChain(loop, def, chain))
         return "its result is used with a value of its iteration ('" +
                def->getName().getStringRef().str() + "')";
     }
@@ -370,16 +372,18 @@ void mlir::sched::capInFlight(scf::ForOp loop, LoopCollectives &collectives,
   llvm::SmallPtrSet<Operation *, 8> moved;
   for (const MovableCollective &movable : collectives.movable)
     moved.insert(movable.start);
-  // The most collectives of each group the body keeps in flight at once.
-  // Only looked up, never iterated.
-  llvm::StringMap<int64_t> inFlight, most;
+  // The most collectives of each group the body keeps in flight at once:
+  // the starts not moved, each until a user of its future. Only looked up,
+  // never iterated.
+  InFlightCounter<StringRef> inFlight;
+  llvm::StringMap<int64_t> most;
   llvm::DenseMap<Operation *, StringRef> groupOfWait;
   for (Operation &op : getBody(loop)) {
     if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
       if (moved.contains(&op))
         continue;
       StringRef group = start.getGroupAttr().getValue();
-      int64_t now = ++inFlight[group];
+      int64_t now = inFlight.start(group);
       most[group] = std::max(most[group], now);
       for (Operation *user : start.getFuture().getUsers())
         groupOfWait[user] = group;
@@ -387,7 +391,7 @@ void mlir::sched::capInFlight(scf::ForOp loop, LoopCollectives &collectives,
     }
     auto it = groupOfWait.find(&op);
     if (it != groupOfWait.end())
-      --inFlight[it->second];
+      inFlight.end(it->second);
   }
   llvm::StringMap<int64_t> prefetched;
   SmallVector<MovableCollective> kept;
@@ -905,21 +909,22 @@ int64_t mlir::sched::getMaxInFlight(Block &body) {
     }
     return std::nullopt;
   };
-  // Only looked up, never iterated.
-  llvm::StringMap<int64_t> now;
+  // A carried future is in flight from the body's start; a wait ends the
+  // window of the start its future comes from, through the arguments.
+  InFlightCounter<StringRef> now;
   int64_t most = 0;
   for (BlockArgument arg : body.getArguments())
     if (isa<FutureType>(arg.getType()))
       if (std::optional<StringRef> group = groupOf(arg))
-        most = std::max(most, ++now[*group]);
+        most = std::max(most, now.start(*group));
   for (Operation &op : body) {
     if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
-      most = std::max(most, ++now[start.getGroupAttr().getValue()]);
+      most = std::max(most, now.start(start.getGroupAttr().getValue()));
       continue;
     }
     if (auto wait = dyn_cast<WaitOp>(&op))
       if (std::optional<StringRef> group = groupOf(wait.getFuture()))
-        --now[*group];
+        now.end(*group);
   }
   return most;
 }

@@ -15,12 +15,12 @@
 #include "BlockAnalyses.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/InFlightCounter.h"
 #include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/Scheduling/Bucketing.h"
 
-#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir {
@@ -161,17 +161,11 @@ static void emitShortRemarks(func::FuncOp func, Block *nested,
 /// of its group in flight, and that number.
 static std::optional<std::pair<CollectiveOpInterface, int64_t>>
 findInFlightExcess(Block &block, int64_t cap) {
-  llvm::MapVector<StringRef, int64_t> perGroup;
-  for (Operation &op : block) {
-    if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
-      int64_t &count = perGroup[start.getGroupAttr().getValue()];
-      if (++count > cap)
-        return std::make_pair(start, count);
-    } else if (auto wait = dyn_cast<WaitOp>(&op)) {
-      if (auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>())
-        --perGroup[start.getGroupAttr().getValue()];
-    }
-  }
+  // Every start counts, until the wait of its future.
+  CollectiveInFlightCounter inFlight;
+  for (Operation &op : block)
+    if (int64_t count = inFlight.count(&op); count > cap)
+      return std::make_pair(cast<CollectiveOpInterface>(op), count);
   return std::nullopt;
 }
 

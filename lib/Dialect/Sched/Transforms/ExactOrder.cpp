@@ -13,6 +13,7 @@
 
 #include "ExactOrder.h"
 #include "BlockAnalyses.h"
+#include "sched/Analysis/InFlightCounter.h"
 #include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Analysis/StreamSimulator.h"
 #include "sched/Scheduling/ExactSchedule.h"
@@ -31,20 +32,14 @@ static constexpr double kEpsilonUs = 1e-6;
 /// Returns the most collectives of one stream in flight at once when `ops`
 /// run in `order`.
 static int64_t getMaxInFlight(ArrayRef<SimOp> ops, ArrayRef<unsigned> order) {
-  std::vector<int64_t> inFlight;
+  InFlightCounter<unsigned> inFlight;
   int64_t most = 0;
   for (unsigned pos : order) {
     const SimOp &op = ops[pos];
-    unsigned stream =
-        op.kind == SimOp::Kind::Wait ? ops[op.start].stream : op.stream;
-    if (op.kind == SimOp::Kind::Compute)
-      continue;
-    if (stream >= inFlight.size())
-      inFlight.resize(stream + 1, 0);
     if (op.kind == SimOp::Kind::Start)
-      most = std::max(most, ++inFlight[stream]);
-    else
-      --inFlight[stream];
+      most = std::max(most, inFlight.start(op.stream));
+    else if (op.kind == SimOp::Kind::Wait)
+      inFlight.end(ops[op.start].stream);
   }
   return most;
 }

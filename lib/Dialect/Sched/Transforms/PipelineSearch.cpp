@@ -385,7 +385,8 @@ private:
   std::shared_ptr<ModuleSize> moduleSize;
   int64_t searchMaxOps;
   ExactOrderLimits exactLimits;
-  /// The options of the last overlap run (tryReschedule), but its budget.
+  /// The options of the last overlap run (tryReschedule), but its budget:
+  /// those that follow the pipeline's (getPipelineOverlapOptions).
   SchedScheduleOverlapOptions rescheduleOptions;
   int64_t memoryBudget, memoryAllowance, collectiveAllowance;
   double memorySlack, trimTolerance;
@@ -398,6 +399,7 @@ private:
 PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
                                std::shared_ptr<ModuleSize> moduleSize)
     : moduleSize(std::move(moduleSize)), searchMaxOps(options.searchMaxOps),
+      rescheduleOptions(getPipelineOverlapOptions(options)),
       memoryBudget(options.memoryBudget),
       memoryAllowance(options.memoryAllowance),
       collectiveAllowance(options.collectiveAllowance),
@@ -407,11 +409,7 @@ PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
   exactLimits.maxNodes = options.exactMaxNodes;
   exactLimits.maxInFlight = options.maxInFlight;
   exactLimits.keepCollectiveOrder = options.keepCollectiveOrder;
-  rescheduleOptions.maxInFlight = options.maxInFlight;
-  rescheduleOptions.maxInFlightBytes = options.maxInFlightBytes;
-  rescheduleOptions.gatherCap = options.gatherCap;
-  rescheduleOptions.profilePath = options.profile;
-  rescheduleOptions.keepCollectiveOrder = options.keepCollectiveOrder;
+  // The capacity was checked by the overlap stage.
   rescheduleOptions.capacityCheck = CapacityCheck::Off;
   SmallVector<std::pair<Setting, std::string>> settings =
       enumerateSettings(options);

@@ -27,6 +27,14 @@
 namespace mlir {
 namespace sched {
 
+/// Returns the options of sched-schedule-overlap that follow `options`
+/// wherever sched-pipeline runs the pass (its overlap stage and the
+/// search's rescheduling after bucketing): the in-flight caps, the gather
+/// cap, the profile and the kept collective order. Each adds its own memory
+/// limit and capacity check.
+SchedScheduleOverlapOptions
+getPipelineOverlapOptions(const SchedPipelineOptions &options);
+
 /// Adds sched-pipeline's function passes with `options` to `funcPm` (nested
 /// on func.func): loop pipelining, record the collective order, fuse,
 /// reorder, overlap, bucket, verify, strip (Pipelines.cpp). With

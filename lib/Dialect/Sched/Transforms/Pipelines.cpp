@@ -90,6 +90,17 @@ validatePipelineOptions(const SchedPipelineOptions &options) {
   return std::nullopt;
 }
 
+SchedScheduleOverlapOptions
+mlir::sched::getPipelineOverlapOptions(const SchedPipelineOptions &options) {
+  SchedScheduleOverlapOptions overlap;
+  overlap.maxInFlight = options.maxInFlight;
+  overlap.maxInFlightBytes = options.maxInFlightBytes;
+  overlap.gatherCap = options.gatherCap;
+  overlap.profilePath = options.profile;
+  overlap.keepCollectiveOrder = options.keepCollectiveOrder;
+  return overlap;
+}
+
 void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
                                          const SchedPipelineOptions &options,
                                          bool trimBudget) {
@@ -123,9 +134,7 @@ void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
     reorder.capacityCheck = CapacityCheck::Off;
     funcPm.addPass(createSchedReorderForMemory(reorder));
   }
-  SchedScheduleOverlapOptions overlap;
-  overlap.maxInFlight = options.maxInFlight;
-  overlap.maxInFlightBytes = options.maxInFlightBytes;
+  SchedScheduleOverlapOptions overlap = getPipelineOverlapOptions(options);
   overlap.memorySlack = options.memorySlack;
   overlap.memoryAllowance = options.memoryAllowance;
   overlap.collectiveAllowance = options.collectiveAllowance;
@@ -135,10 +144,7 @@ void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
   overlap.trimBudget = trimBudget;
   overlap.trimTolerance = options.trimTolerance;
   overlap.memoryBudget = options.memoryBudget;
-  overlap.gatherCap = options.gatherCap;
-  overlap.profilePath = options.profile;
   overlap.explain = options.explain;
-  overlap.keepCollectiveOrder = options.keepCollectiveOrder;
   overlap.capacityCheck = options.capacityCheck;
   funcPm.addPass(createSchedScheduleOverlap(overlap));
   if (options.bucket) {

@@ -17,6 +17,7 @@
 #include "sched/Analysis/CostModel.h"
 #include "sched/Analysis/DependenceGraph.h"
 #include "sched/Analysis/HumanUnits.h"
+#include "sched/Analysis/InFlightCounter.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Analysis/StreamSimulator.h"
@@ -431,18 +432,20 @@ struct CapExcess {
 static std::optional<CapExcess> findCapExcess(const ScheduleProblem &problem,
                                               ArrayRef<unsigned> order,
                                               int64_t cap) {
-  std::vector<int64_t> inFlight(problem.getNumGroups(), 0);
+  InFlightCounter<unsigned> inFlight;
   for (unsigned step : order) {
     if (problem.isStart(step)) {
-      int64_t &count = inFlight[problem.getOp(step).stream];
       // A start whose future leaves the block is never in flight for the
       // caps (StreamClock::issueUnwaited).
-      if (problem.getWait(step) < problem.size() && ++count > cap)
+      if (problem.getWait(step) >= problem.size())
+        continue;
+      int64_t count = inFlight.start(problem.getOp(step).stream);
+      if (count > cap)
         return CapExcess{step, count};
     } else if (problem.isWait(step)) {
       unsigned start = problem.getOp(step).start;
       if (start < problem.size() && problem.isStart(start))
-        --inFlight[problem.getOp(start).stream];
+        inFlight.end(problem.getOp(start).stream);
     }
   }
   return std::nullopt;

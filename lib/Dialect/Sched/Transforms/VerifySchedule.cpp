@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "sched/Analysis/InFlightCounter.h"
 #include "sched/Analysis/MemoryEffects.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/IR/SchedOps.h"
@@ -521,12 +522,11 @@ class InFlightChecker {
 public:
   explicit InFlightChecker(int64_t maxInFlight) : maxInFlight(maxInFlight) {}
 
-  /// Checks `block`, with `perGroup` collectives in flight per group at its
-  /// start and at most `cap` in flight per group (0: no limit), and, at each
-  /// op with regions, its nested blocks, each on its own under the pass's
+  /// Checks `block`, with none in flight at its start and at most `cap` in
+  /// flight per group (0: no limit), and, at each op with regions, its
+  /// nested blocks, each on its own (a new count) under the pass's
   /// max-in-flight. Returns false after reporting errors.
-  bool checkBlock(Block &block, llvm::MapVector<StringRef, int64_t> perGroup,
-                  int64_t cap);
+  bool checkBlock(Block &block, int64_t cap);
 
 private:
   /// Checks `op`, any op other than a start or a wait, against the
@@ -534,9 +534,9 @@ private:
   void checkAccess(Operation &op,
                    llvm::MapVector<Operation *, InFlight> &inFlight);
   /// Counts the start `start` in `perGroup` and reports an excess over
-  /// `cap`.
+  /// `cap` (0: no limit, nothing counted); every excess, not the first only.
   void countStart(CollectiveOpInterface start,
-                  llvm::MapVector<StringRef, int64_t> &perGroup, int64_t cap);
+                  CollectiveInFlightCounter &perGroup, int64_t cap);
 
   int64_t maxInFlight;
   bool failedAny = false;
@@ -547,11 +547,13 @@ private:
 } // namespace
 
 void InFlightChecker::countStart(CollectiveOpInterface start,
-                                 llvm::MapVector<StringRef, int64_t> &perGroup,
+                                 CollectiveInFlightCounter &perGroup,
                                  int64_t cap) {
-  StringRef group = start.getGroupAttr().getValue();
-  if (cap > 0 && ++perGroup[group] > cap) {
-    start->emitError() << "group @" << group << " has " << perGroup[group]
+  if (cap <= 0)
+    return;
+  if (int64_t count = perGroup.start(start); count > cap) {
+    start->emitError() << "group @" << start.getGroupAttr().getValue()
+                       << " has " << count
                        << " collectives in flight, more than "
                           "max-in-flight ("
                        << cap << ")";
@@ -580,10 +582,9 @@ void InFlightChecker::checkAccess(
   }
 }
 
-bool InFlightChecker::checkBlock(Block &block,
-                                 llvm::MapVector<StringRef, int64_t> perGroup,
-                                 int64_t cap) {
+bool InFlightChecker::checkBlock(Block &block, int64_t cap) {
   // In issue order; waits remove their collective.
+  CollectiveInFlightCounter perGroup;
   llvm::MapVector<Operation *, InFlight> inFlight;
   for (Operation &op : block) {
     if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
@@ -605,7 +606,7 @@ bool InFlightChecker::checkBlock(Block &block,
     if (auto wait = dyn_cast<WaitOp>(&op)) {
       Operation *start = wait.getFuture().getDefiningOp();
       if (auto collective = dyn_cast_or_null<CollectiveOpInterface>(start))
-        --perGroup[collective.getGroupAttr().getValue()];
+        perGroup.end(collective);
       inFlight.erase(start);
       continue;
     }
@@ -616,7 +617,7 @@ bool InFlightChecker::checkBlock(Block &block,
     for (Value operand : op.getOperands())
       if (auto start = operand.getDefiningOp<CollectiveOpInterface>()) {
         if (inFlight.erase(start) || !start.isBufferForm())
-          --perGroup[start.getGroupAttr().getValue()];
+          perGroup.end(start);
       }
     if (!inFlight.empty())
       checkAccess(op, inFlight);
@@ -626,7 +627,7 @@ bool InFlightChecker::checkBlock(Block &block,
     if (!isa<ComputeOpInterface>(op))
       for (Region &region : op.getRegions())
         for (Block &nested : region)
-          checkBlock(nested, {}, maxInFlight);
+          checkBlock(nested, maxInFlight);
   }
   return !failedAny;
 }
@@ -646,10 +647,9 @@ void SchedVerifySchedule::runOnOperation() {
   // The entry block keeps the cap the overlap pass chose, if recorded.
   int64_t entryCap = getEntryInFlightCap(func, maxInFlight);
   for (Block &block : func.getBody())
-    if (!checker.checkBlock(block, {},
-                            &block == &func.getBody().front()
-                                ? entryCap
-                                : maxInFlight.getValue()))
+    if (!checker.checkBlock(block, &block == &func.getBody().front()
+                                       ? entryCap
+                                       : maxInFlight.getValue()))
       failedAny = true;
   if (failed(verifyCollectiveOrder(func, allowReorder)))
     failedAny = true;

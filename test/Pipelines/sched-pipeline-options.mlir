@@ -12,6 +12,7 @@
 // RUN: sched-opt %t/both-collective.mlir --sched-pipeline="memory-budget=4096 collective-allowance=1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/slack.mlir --sched-pipeline="memory-slack=nan" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/tolerance.mlir --sched-pipeline="trim-tolerance=inf" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/exchange-rate.mlir --sched-pipeline="trim-exchange-rate=nan" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/budget.mlir --sched-pipeline="memory-budget=-8" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/both.mlir --sched-pipeline="memory-budget=4096 memory-slack=0.1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/no-function.mlir --sched-pipeline="memory-slack=inf" -verify-diagnostics -o /dev/null
@@ -50,6 +51,14 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
   // expected-error@+1 {{trim-tolerance must be a finite non-negative fraction, got inf}}
   func.func @tolerance(%x: tensor<4xf32>) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}
+
+//--- exchange-rate.mlir
+module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, intra_node = <bandwidth = 100.0, latency = 1.0>, inter_node = <bandwidth = 10.0, latency = 5.0>, hbm_bandwidth = 1000.0, hbm_capacity = 1000000000, compute = [f32 = 10.0]>} {
+  // expected-error@+1 {{trim-exchange-rate must be a finite non-negative number, got nan}}
+  func.func @exchange_rate(%x: tensor<4xf32>) -> tensor<4xf32> {
     return %x : tensor<4xf32>
   }
 }

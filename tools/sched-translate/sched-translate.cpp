@@ -42,6 +42,12 @@ static llvm::cl::opt<bool> fxIgnoreRuntimes(
     llvm::cl::desc("Do not turn the nodes' runtime_us into time_ns"),
     llvm::cl::init(false), llvm::cl::cat(fxCategory));
 
+static llvm::cl::opt<bool> fxKeepDeadNodes(
+    "fx-keep-dead-nodes",
+    llvm::cl::desc("Keep the nodes that no output depends on (by default "
+                   "the pure ones are dropped, as Inductor does)"),
+    llvm::cl::init(false), llvm::cl::cat(fxCategory));
+
 /// Registers `--import-fx-json`.
 static void registerImportFXJSON() {
   TranslateToMLIRRegistration registration(
@@ -58,6 +64,7 @@ static void registerImportFXJSON() {
         options.sourceName = buffer->getBufferIdentifier().str();
         options.viewsAsTensorOps = !fxViewsAsCompute;
         options.useRuntimes = !fxIgnoreRuntimes;
+        options.eraseDeadNodes = !fxKeepDeadNodes;
         OwningOpRef<ModuleOp> module =
             sched::importFXGraph(buffer->getBuffer(), context, options);
         return OwningOpRef<Operation *>(module.release());

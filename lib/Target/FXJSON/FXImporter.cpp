@@ -30,6 +30,7 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
 #include <functional>
@@ -128,6 +129,8 @@ OwningOpRef<ModuleOp> FXImporter::run() {
       return nullptr;
   if (failed(importOutputs(root->get("outputs"))))
     return nullptr;
+  if (options.eraseDeadNodes)
+    eraseDeadNodes();
 
   // The IR should verify by construction; if it does not, say which node
   // produced the op that fails.
@@ -424,6 +427,39 @@ void FXImporter::warnUnknownOps() {
   diag << "kept " << total << " op" << (total == 1 ? "" : "s")
        << " with an unknown target as compute with a byte-based cost: ";
   llvm::interleaveComma(unknownTargets, diag, [&](const auto &entry) {
+    diag << entry.first << " (" << entry.second << ")";
+  });
+}
+
+void FXImporter::eraseDeadNodes() {
+  // Last first, so that a node's users are gone before it is looked at. Only
+  // compute and tensor ops: collectives and their waits always stay.
+  std::map<std::string, unsigned> erasedTargets;
+  llvm::StringSet<> erasedNodes;
+  Block &body = function.getBody().front();
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body))) {
+    if (!op.use_empty() ||
+        !(isa<ComputeOp>(op) || isa<tensor::TensorDialect>(op.getDialect())))
+      continue;
+    auto name = op.getLoc()->findInstanceOf<NameLoc>();
+    auto index =
+        name ? nodeIndex.find(name.getName().getValue()) : nodeIndex.end();
+    if (index == nodeIndex.end() || index->second < inputNodes.size())
+      continue;
+    const FXNode &node = graphNodes[index->second - inputNodes.size()];
+    if (!isPureTarget(node.target))
+      continue;
+    op.erase();
+    if (erasedNodes.insert(node.name).second)
+      ++erasedTargets[getPacketName(node.target).str()];
+  }
+  if (erasedNodes.empty())
+    return;
+  InFlightDiagnostic diag = emitRemark(getFileLocation());
+  diag << "dropped " << erasedNodes.size() << " node"
+       << (erasedNodes.size() == 1 ? "" : "s")
+       << " that no output depends on: ";
+  llvm::interleaveComma(erasedTargets, diag, [&](const auto &entry) {
     diag << entry.first << " (" << entry.second << ")";
   });
 }

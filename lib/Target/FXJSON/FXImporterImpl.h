@@ -172,6 +172,12 @@ const OpInfo *lookupOp(StringRef target);
 /// drops.
 bool isIgnoredOp(StringRef packet);
 
+/// Returns true if a node of `target` has no effect but its results: an op
+/// the importer knows, not in place (`copy_`), not an `out=` overload and not
+/// random (it draws from the generator's state). Such a node no output
+/// depends on is dead, as Inductor's scheduler treats it.
+bool isPureTarget(StringRef target);
+
 /// Returns the reduction of a PyTorch `reduce_op` string, or nothing.
 std::optional<ReductionKind> getReductionKind(StringRef name);
 
@@ -353,6 +359,9 @@ private:
   LogicalResult importOutputs(const json::Value *outputs);
   /// Emits the warning on unknown ops, if any.
   void warnUnknownOps();
+  /// Erases the ops of the pure nodes no output depends on (isPureTarget),
+  /// last first, and says which with one remark.
+  void eraseDeadNodes();
 
   //===--------------------------------------------------------------------===//
   // Arguments and meta

@@ -364,6 +364,21 @@ bool fx::isIgnoredOp(StringRef packet) {
       packet);
 }
 
+bool fx::isPureTarget(StringRef target) {
+  if (target == "getitem" || target == "operator.getitem" ||
+      target == "_operator.getitem")
+    return true;
+  // An unknown op may have effects.
+  if (!lookupOp(target))
+    return false;
+  SmallVector<StringRef, 4> parts;
+  target.split(parts, '.');
+  bool inPlace = parts.size() >= 2 && parts[1].ends_with("_");
+  bool intoOut = parts.size() == 3 && parts[2].starts_with("out");
+  bool random = getPacketName(target).contains("rand");
+  return !inPlace && !intoOut && !random;
+}
+
 std::optional<ReductionKind> fx::getReductionKind(StringRef name) {
   std::string lower = name.lower();
   if (lower == "sum")

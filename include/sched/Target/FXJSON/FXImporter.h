@@ -48,6 +48,12 @@ struct FXImportOptions {
   bool useRuntimes = true;
   /// Emit one warning that counts the ops with an unknown target.
   bool warnUnknownOps = true;
+  /// Drop the nodes that no output depends on and that have no effect of
+  /// their own (known ATen ops, not in place, not random; collectives and
+  /// waits always stay), with one remark that counts them by target. A traced
+  /// step holds such nodes (dtype casts nothing uses); Inductor's scheduler
+  /// drops them, so kept they would be compute no compiled step runs.
+  bool eraseDeadNodes = true;
 };
 
 /// Imports the FX graph in `json` (format `sched-fx/1`) into a new module in

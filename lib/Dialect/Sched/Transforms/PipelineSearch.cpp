@@ -24,6 +24,7 @@
 #include "sched/Dialect/Sched/IR/SchedInterfaces.h"
 #include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
 #include "sched/Scheduling/ExactSchedule.h"
+#include "sched/Scheduling/MemoryTrade.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
@@ -389,7 +390,7 @@ private:
   /// those that follow the pipeline's (getPipelineOverlapOptions).
   SchedScheduleOverlapOptions rescheduleOptions;
   int64_t memoryBudget, memoryAllowance, collectiveAllowance;
-  double memorySlack, trimTolerance;
+  double memorySlack, trimTolerance, trimExchangeRate;
   bool explain;
   std::string profilePath;
   LoadedProfile profile;
@@ -404,7 +405,8 @@ PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
       memoryAllowance(options.memoryAllowance),
       collectiveAllowance(options.collectiveAllowance),
       memorySlack(options.memorySlack), trimTolerance(options.trimTolerance),
-      explain(options.explain), profilePath(options.profile) {
+      trimExchangeRate(options.trimExchangeRate), explain(options.explain),
+      profilePath(options.profile) {
   exactLimits.maxOps = options.exactMaxOps;
   exactLimits.maxNodes = options.exactMaxNodes;
   exactLimits.maxInFlight = options.maxInFlight;
@@ -663,9 +665,14 @@ PipelineSearch::runTrimmed(func::FuncOp func, func::FuncOp input, unsigned best,
                                diagnostics, defaultPeak, budget);
   // Compared to the nanosecond, as isBetter does.
   int64_t limit = std::llround(bestEval.stepUs * (1 + trimTolerance) * 1000);
-  if (outcome.kind != Outcome::Valid ||
-      std::llround(outcome.eval.stepUs * 1000) > limit ||
-      outcome.eval.peakBytes >= bestEval.peakBytes)
+  int64_t step = std::llround(outcome.eval.stepUs * 1000);
+  if (outcome.kind != Outcome::Valid || step > limit ||
+      outcome.eval.peakBytes >= bestEval.peakBytes ||
+      !savesEnoughMemory(
+          {static_cast<double>(std::llround(bestEval.stepUs * 1000)),
+           bestEval.peakBytes},
+          {static_cast<double>(step), outcome.eval.peakBytes},
+          trimExchangeRate))
     return std::nullopt;
   return outcome.eval;
 }

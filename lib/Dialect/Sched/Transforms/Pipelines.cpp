@@ -74,6 +74,9 @@ validatePipelineOptions(const SchedPipelineOptions &options) {
   if (!(options.trimTolerance >= 0) || std::isinf(options.trimTolerance))
     return "trim-tolerance must be a finite non-negative fraction, got " +
            formatOption(options.trimTolerance);
+  if (!(options.trimExchangeRate >= 0) || std::isinf(options.trimExchangeRate))
+    return "trim-exchange-rate must be a finite non-negative number, got " +
+           formatOption(options.trimExchangeRate);
   if (options.memoryBudget < 0)
     return "memory-budget must be non-negative (0: the input's peak plus "
            "memory-allowance or memory-slack), got " +
@@ -143,6 +146,7 @@ void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
   overlap.recordCap = true;
   overlap.trimBudget = trimBudget;
   overlap.trimTolerance = options.trimTolerance;
+  overlap.trimExchangeRate = options.trimExchangeRate;
   overlap.memoryBudget = options.memoryBudget;
   overlap.explain = options.explain;
   overlap.capacityCheck = options.capacityCheck;

@@ -27,6 +27,7 @@
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 #include "sched/Scheduling/CriticalPathScheduler.h"
 #include "sched/Scheduling/ListScheduler.h"
+#include "sched/Scheduling/MemoryTrade.h"
 #include "sched/Scheduling/ScheduleProblem.h"
 
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -213,6 +214,10 @@ LogicalResult SchedScheduleOverlap::validateOptions(Location loc) {
     return mlir::emitError(loc)
            << "trim-tolerance must be a finite non-negative fraction, got "
            << formatOption(trimTolerance);
+  if (!(trimExchangeRate >= 0) || std::isinf(trimExchangeRate))
+    return mlir::emitError(loc)
+           << "trim-exchange-rate must be a finite non-negative number, got "
+           << formatOption(trimExchangeRate);
   return success();
 }
 
@@ -731,14 +736,18 @@ struct Trim {
 /// Trims the budget of the schedule in `choice`: reruns every strategy with
 /// the budget bisected between the input's peak and the kept schedule's
 /// peak, the input's peak first, and keeps in `choice` the schedule of the
-/// least budget that is no slower (by at most `tolerance` of the step) and
-/// has a lower peak. Returns what it did; nothing where the schedule does
-/// not go over the input's peak (or is the fallback's).
+/// least budget that is no slower (by at most `tolerance` of the step), has
+/// a lower peak and, where it is slower, saves `exchangeRate` times the
+/// fraction of the step it loses (savesEnoughMemory). Returns what it did;
+/// nothing where the schedule does not go over the input's peak (or is the
+/// fallback's).
 static std::optional<Trim> trimBudgetOf(const Request &r, const BlockInputs &in,
-                                        double tolerance, Choice &choice) {
+                                        double tolerance, double exchangeRate,
+                                        Choice &choice) {
   if (!choice.chosen || choice.fallback || choice.peakAfter <= r.inputPeak)
     return std::nullopt;
   double stepUs = choice.after.makespanUs * (1 + tolerance);
+  StepAndPeak fastest{choice.after.makespanUs, choice.peakAfter};
   Trim trim{r.budget};
   auto tryBudget = [&](int64_t budget) {
     Request at = r;
@@ -747,7 +756,12 @@ static std::optional<Trim> trimBudgetOf(const Request &r, const BlockInputs &in,
     Choice candidate = chooseSchedule(at, in);
     if (!candidate.chosen || candidate.fallback ||
         candidate.after.makespanUs > stepUs + kEpsilonUs ||
-        candidate.peakAfter >= choice.peakAfter)
+        candidate.peakAfter >= choice.peakAfter ||
+        !savesEnoughMemory(
+            fastest,
+            {std::max(candidate.after.makespanUs - kEpsilonUs, 0.0),
+             candidate.peakAfter},
+            exchangeRate))
       return false;
     choice = std::move(candidate);
     trim.used = budget;
@@ -1050,7 +1064,8 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
   // function's headroom, not trimmed).
   std::optional<Trim> trim;
   if (trimBudget && !nested && !headroom)
-    trim = trimBudgetOf(request, inputs, trimTolerance, choice);
+    trim =
+        trimBudgetOf(request, inputs, trimTolerance, trimExchangeRate, choice);
   Location loc = nested ? nested->getParentOp()->getLoc() : func.getLoc();
   explainCaps(loc, request, choice, explain);
   if (!choice.chosen) {

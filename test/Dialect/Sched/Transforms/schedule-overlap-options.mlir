@@ -13,6 +13,8 @@
 // RUN: sched-opt %t/tolerance.mlir --sched-schedule-overlap="trim-budget=1 trim-tolerance=-0.1" -verify-diagnostics -o /dev/null
 // RUN: sched-opt %t/tolerance-nan.mlir --sched-schedule-overlap="trim-tolerance=nan" -verify-diagnostics -o /dev/null
 // RUN: not sched-opt %t/budget.mlir --sched-schedule-overlap="capacity-check=loud" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHECKWORD
+// RUN: sched-opt %t/exchange-rate.mlir --sched-schedule-overlap="trim-exchange-rate=-1" -verify-diagnostics -o /dev/null
+// RUN: sched-opt %t/exchange-rate-inf.mlir --sched-schedule-overlap="trim-exchange-rate=inf" -verify-diagnostics -o /dev/null
 
 // CHECKWORD: for the --capacity-check option: unknown value 'loud'; expected one of: warn, error, off
 
@@ -32,6 +34,18 @@ func.func @in_flight_bytes() {
 //--- tolerance.mlir
 // expected-error@+1 {{trim-tolerance must be a finite non-negative fraction, got -0.1}}
 func.func @tolerance() {
+  return
+}
+
+//--- exchange-rate.mlir
+// expected-error@+1 {{trim-exchange-rate must be a finite non-negative number, got -1}}
+func.func @exchange_rate() {
+  return
+}
+
+//--- exchange-rate-inf.mlir
+// expected-error@+1 {{trim-exchange-rate must be a finite non-negative number, got inf}}
+func.func @exchange_rate_inf() {
   return
 }
 

@@ -139,6 +139,15 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
                      "the cost model's error counts as as fast) "
                      "(default: 0.005)"),
       llvm::cl::init(0.005)};
+  Option<double> trimExchangeRate{
+      *this, "trim-exchange-rate",
+      llvm::cl::desc("in the functions the search runs in, the least "
+                     "fraction of the peak a slower schedule of less memory "
+                     "must save per fraction of the step it loses, to be "
+                     "kept in place of the fastest (10: 1 % of the step only "
+                     "for 10 % of the peak; 0: any saving within "
+                     "trim-tolerance) (default: 0)"),
+      llvm::cl::init(0.0)};
   Option<int64_t> search{
       *this, "search",
       llvm::cl::desc("pipeline variants tried per function, the default "

@@ -360,6 +360,12 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
     Option<"trimTolerance", "trim-tolerance", "double", /*default=*/"0.0",
            "with trim-budget, how much slower than the fastest schedule a "
            "trimmed one may be, as a fraction of its step (default: 0)">,
+    Option<"trimExchangeRate", "trim-exchange-rate", "double",
+           /*default=*/"0.0",
+           "with trim-budget, the least fraction of the peak a slower "
+           "trimmed schedule must save per fraction of the step it loses "
+           "(10: 1 % of the step only for 10 % of the peak; 0: any saving "
+           "within trim-tolerance) (default: 0)">,
     Option<"recordCap", "record-cap", "bool", /*default=*/"false",
            "record the in-flight count cap of the kept schedule on the "
            "function as sched.max_in_flight, which sched-bucket-collectives "

@@ -47,6 +47,9 @@ the 110 dtype casts of llama8b-l2-fsdp8 have no user; Inductor's compile
 would eliminate them; collectives and waits are always kept), so both
 schedulers are judged on the same graph without compute that only fills
 idle time (RESULTS-corpus.md, "Why sched loses under Inductor's costs").
+sched-translate drops the pure dead nodes itself since session 23
+(docs/FXFormat.md, "Dead nodes"), so --dce now only adds the dead nodes it
+keeps (views of placeholders, ops it does not know).
 
 usage: corpus-table.py [--build build] [--repeat 3] [--only NAME]
          [--options 'sched-pipeline options'] [--costs sched|inductor]

@@ -57,7 +57,7 @@ static llvm::StringMap<Link> findLinks(ModuleOp module,
     if (std::optional<ArrayRef<int64_t>> listed = group.getRanks())
       ranks.assign(listed->begin(), listed->end());
     else
-      for (int64_t r = 0; r < group.getSize(); ++r)
+      for (int64_t r = 0, e = static_cast<int64_t>(group.getSize()); r < e; ++r)
         ranks.push_back(r);
     SmallVector<unsigned> members;
     for (auto [i, stage] : llvm::enumerate(stages))

@@ -369,8 +369,11 @@ FailureOr<Exits> ProgramBuilder::copyOp(Operation &op, const Exits &deps) {
 }
 
 void ProgramBuilder::warnIfNotUnderstood(Operation &op) {
-  if (warned.contains(&op))
-    return;
+  if (!warned.contains(&op) && warnIfNotSimulated(op))
+    warned.insert(&op);
+}
+
+bool mlir::sched::warnIfNotSimulated(Operation &op) {
   unsigned collectives = 0, costed = 0;
   op.walk([&](Operation *nested) {
     if (nested == &op)
@@ -386,12 +389,29 @@ void ProgramBuilder::warnIfNotUnderstood(Operation &op) {
   if (isa<ComputeOpInterface>(op))
     costed = 0;
   if (!collectives && !costed)
-    return;
-  warned.insert(&op);
+    return false;
   mlir::emitWarning(op.getLoc())
       << "not simulated: the regions of this '" << op.getName() << "' hold "
       << collectives << " collective ops and " << costed
       << " costed compute ops, counted as zero time";
+  return true;
+}
+
+void mlir::sched::warnOnUnsimulatedRegions(Operation *function) {
+  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == function)
+      return WalkResult::advance();
+    auto region = dyn_cast<scf::ExecuteRegionOp>(op);
+    if (isa<scf::ForOp, scf::IfOp>(op) ||
+        (region && region.getRegion().hasOneBlock()))
+      return WalkResult::advance();
+    // Compute bodies are costed as a whole, collectives have none.
+    if (op->getNumRegions() == 0 ||
+        isa<ComputeOpInterface, CollectiveOpInterface, WaitOp>(op))
+      return WalkResult::skip();
+    warnIfNotSimulated(*op);
+    return WalkResult::skip();
+  });
 }
 
 FailureOr<std::pair<int64_t, StringRef>>

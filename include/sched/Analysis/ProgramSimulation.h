@@ -94,6 +94,19 @@ buildProgramSimulation(Block &body, const CostModel &costModel,
 /// buildProgramSimulation does. A wait in `op` for a future started before
 /// it (an initial value of a loop) waits for nothing. `calls` says how a
 /// call is costed.
+/// Warns at `op`, an op with regions that the simulation does not enter
+/// (not a loop, branch or region it understands, a compute op or a
+/// collective), if its regions hold collectives or costed compute: "not
+/// simulated: the regions of this 'scf.while' hold 2 collective ops and 0
+/// costed compute ops, counted as zero time". Returns whether it warned.
+bool warnIfNotSimulated(Operation &op);
+
+/// Warns, as warnIfNotSimulated, at every op of `function` whose regions
+/// neither the simulation nor the scheduling passes enter (those of loops
+/// with a static trip count or a bound, branches and one-block regions),
+/// outermost first; ops inside a warned op are not looked at.
+void warnOnUnsimulatedRegions(Operation *function);
+
 FailureOr<double>
 simulateOpAlone(Operation &op, const CostModel &costModel,
                 CallSimulation calls = CallSimulation::Callee);

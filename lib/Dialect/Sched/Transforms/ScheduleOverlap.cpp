@@ -282,6 +282,9 @@ void SchedScheduleOverlap::runOnOperation() {
     return signalPassFailure();
   largestCollective =
       collectiveAllowance > 0 ? getLargestCollectiveBytes(func) : 0;
+  // A region op the simulation does not enter (scf.while, scf.forall) is
+  // one op of zero time to every order: say so, as sched-report does.
+  warnOnUnsimulatedRegions(func);
   FailureOr<std::optional<Peaks>> peaks = scheduleWithNested(func);
   if (succeeded(peaks) && !*peaks)
     peaks = schedule(func, std::nullopt, /*share=*/true);

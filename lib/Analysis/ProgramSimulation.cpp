@@ -401,9 +401,7 @@ void mlir::sched::warnOnUnsimulatedRegions(Operation *function) {
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == function)
       return WalkResult::advance();
-    auto region = dyn_cast<scf::ExecuteRegionOp>(op);
-    if (isa<scf::ForOp, scf::IfOp>(op) ||
-        (region && region.getRegion().hasOneBlock()))
+    if (isSimulatedRegionOp(op))
       return WalkResult::advance();
     // Compute bodies are costed as a whole, collectives have none.
     if (op->getNumRegions() == 0 ||
@@ -697,11 +695,15 @@ FailureOr<double> mlir::sched::simulateOpAlone(Operation &op,
   return result->makespanUs;
 }
 
+bool mlir::sched::isSimulatedRegionOp(Operation *op) {
+  if (auto region = dyn_cast<scf::ExecuteRegionOp>(op))
+    return region.getRegion().hasOneBlock();
+  return isa<scf::ForOp, scf::IfOp>(op);
+}
+
 bool mlir::sched::hasNestedWork(Block &body) {
   for (Operation &op : body) {
-    auto region = dyn_cast<scf::ExecuteRegionOp>(op);
-    if (!isa<scf::ForOp, scf::IfOp>(op) &&
-        !(region && region.getRegion().hasOneBlock()))
+    if (!isSimulatedRegionOp(&op))
       continue;
     for (Region &nested : op.getRegions())
       for (Block &block : nested)

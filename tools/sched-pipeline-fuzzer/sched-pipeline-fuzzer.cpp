@@ -73,6 +73,7 @@
 
 #include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/CostModel.h"
+#include "sched/Analysis/InFlightCounter.h"
 #include "sched/Analysis/PeakMemory.h"
 #include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Analysis/StreamSimulator.h"
@@ -1581,18 +1582,18 @@ bool exceedsInFlight(func::FuncOp func, int64_t cap) {
     return false;
   bool exceeds = false;
   func.walk([&](Block *block) {
-    llvm::StringMap<int64_t> perGroup;
+    CollectiveInFlightCounter counter;
     for (Operation &op : *block) {
       if (auto start = dyn_cast<CollectiveOpInterface>(&op)) {
         bool waitedHere = llvm::any_of(start->getUsers(), [&](Operation *user) {
           return isa<WaitOp>(user) && user->getBlock() == block;
         });
-        if (waitedHere && ++perGroup[start.getGroupAttr().getValue()] > cap)
+        if (waitedHere && counter.start(start) > cap)
           exceeds = true;
       } else if (auto wait = dyn_cast<WaitOp>(&op)) {
         auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>();
         if (start && start->getBlock() == block)
-          --perGroup[start.getGroupAttr().getValue()];
+          counter.end(start);
       }
     }
   });

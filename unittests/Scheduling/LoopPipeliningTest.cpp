@@ -482,6 +482,22 @@ double simulateProgramUs(ModuleOp module) {
   return succeeded(result) ? result->makespanUs : 0;
 }
 
+/// Expects `output`, the loop pass's result on `input`, never slower as the
+/// whole program with its loops (both steps added to `inputUs` and
+/// `outputUs`) and, both unrolled (which this does to them), to run the same
+/// ops on the same values.
+void expectNoSlowerSameDataflow(ModuleOp input, ModuleOp output,
+                                double &inputUs, double &outputUs) {
+  double before = simulateProgramUs(input), after = simulateProgramUs(output);
+  EXPECT_LE(after, before * (1 + 1e-9));
+  inputUs += before;
+  outputUs += after;
+  ASSERT_TRUE(succeeded(unrollAll(input)));
+  ASSERT_TRUE(succeeded(unrollAll(output)));
+  ASSERT_TRUE(succeeded(verify(output)));
+  EXPECT_EQ(getDataflow(input), getDataflow(output));
+}
+
 TEST_F(LoopPipeliningTest, RandomCarriedLoopsKeepTheirDataflow) {
   std::mt19937 rng(2020);
   unsigned rotated = 0, deep = 0, sunk = 0;
@@ -526,18 +542,9 @@ TEST_F(LoopPipeliningTest, RandomCarriedLoopsKeepTheirDataflow) {
       EXPECT_LE(getMaxInFlight(*loop.getBody()), options.maxInFlight);
     });
 
-    // Never slower, as the whole program with its loops.
-    double before = simulateProgramUs(*input),
-           after = simulateProgramUs(*output);
-    EXPECT_LE(after, before * (1 + 1e-9));
-    inputUs += before;
-    outputUs += after;
-
-    // Unrolled, both run the same ops on the same values.
-    ASSERT_TRUE(succeeded(unrollAll(*input)));
-    ASSERT_TRUE(succeeded(unrollAll(*output)));
-    ASSERT_TRUE(succeeded(verify(*output)));
-    EXPECT_EQ(getDataflow(*input), getDataflow(*output));
+    // Never slower; unrolled, both run the same ops on the same values.
+    ASSERT_NO_FATAL_FAILURE(
+        expectNoSlowerSameDataflow(*input, *output, inputUs, outputUs));
   }
   llvm::outs() << "random carried loops: " << rotated << " of 300 pipelined ("
                << deep << " deeper than 1, " << sunk
@@ -686,19 +693,10 @@ TEST_F(LoopPipeliningTest, RandomEarlyLoopsKeepTheirDataflow) {
       EXPECT_LE(getMaxInFlight(*loop.getBody()), options.maxInFlight);
     });
 
-    // Never slower, as the whole program with its loops.
-    double before = simulateProgramUs(*input),
-           after = simulateProgramUs(*output);
-    EXPECT_LE(after, before * (1 + 1e-9));
-    inputUs += before;
-    outputUs += after;
-
-    // Unrolled, both run the same ops on the same values (no extra
-    // collective in the last iteration, every dependence kept).
-    ASSERT_TRUE(succeeded(unrollAll(*input)));
-    ASSERT_TRUE(succeeded(unrollAll(*output)));
-    ASSERT_TRUE(succeeded(verify(*output)));
-    EXPECT_EQ(getDataflow(*input), getDataflow(*output));
+    // Never slower; unrolled, both run the same ops on the same values (no
+    // extra collective in the last iteration, every dependence kept).
+    ASSERT_NO_FATAL_FAILURE(
+        expectNoSlowerSameDataflow(*input, *output, inputUs, outputUs));
   }
   llvm::outs() << "random early loops: " << rotated << " of 300 pipelined ("
                << early << " with early starts, " << combined
@@ -841,19 +839,10 @@ TEST_F(LoopPipeliningTest, RandomFusedLoopsKeepTheirDataflow) {
     EXPECT_LE(*peak, static_cast<int64_t>(static_cast<double>(*inputPeak) *
                                           (1 + options.memorySlack)));
 
-    // Never slower, as the whole program with its loops.
-    double before = simulateProgramUs(*input),
-           after = simulateProgramUs(*output);
-    EXPECT_LE(after, before * (1 + 1e-9));
-    inputUs += before;
-    outputUs += after;
-
-    // Unrolled, both run the same ops on the same values (each row of each
-    // stack holds the same value).
-    ASSERT_TRUE(succeeded(unrollAll(*input)));
-    ASSERT_TRUE(succeeded(unrollAll(*output)));
-    ASSERT_TRUE(succeeded(verify(*output)));
-    EXPECT_EQ(getDataflow(*input), getDataflow(*output));
+    // Never slower; unrolled, both run the same ops on the same values (each
+    // row of each stack holds the same value).
+    ASSERT_NO_FATAL_FAILURE(
+        expectNoSlowerSameDataflow(*input, *output, inputUs, outputUs));
   }
   llvm::outs() << "random fused loops: " << fused << " of 300 fused; simulated "
                << inputUs << " -> " << outputUs << " us in all\n";

@@ -111,6 +111,11 @@ FailureOr<double>
 simulateOpAlone(Operation &op, const CostModel &costModel,
                 CallSimulation calls = CallSimulation::Callee);
 
+/// Returns true for the region ops the simulation enters and the scheduling
+/// passes order inside: `scf.for`, `scf.if` and one-block
+/// `scf.execute_region`.
+bool isSimulatedRegionOp(Operation *op);
+
 /// Returns true if a block nested in `body` through `scf.for`, `scf.if` and
 /// one-block `scf.execute_region` ops (the blocks the scheduling passes
 /// order) holds a collective start or a compute op: then the program

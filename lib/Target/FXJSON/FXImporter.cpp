@@ -316,8 +316,7 @@ LogicalResult FXImporter::importNode(const FXNode &node) {
   }
 
   StringRef target = node.target;
-  if (target == "getitem" || target == "operator.getitem" ||
-      target == "_operator.getitem")
+  if (isGetItem(target))
     return importGetItem(node);
 
   SmallVector<StringRef, 4> parts;

@@ -172,6 +172,9 @@ const OpInfo *lookupOp(StringRef target);
 /// drops.
 bool isIgnoredOp(StringRef packet);
 
+/// Returns true for Python's `getitem` (as FX spells it).
+bool isGetItem(StringRef target);
+
 /// Returns true if a node of `target` has no effect but its results: an op
 /// the importer knows, not in place (`copy_`), not an `out=` overload and not
 /// random (it draws from the generator's state). Such a node no output

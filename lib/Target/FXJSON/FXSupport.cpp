@@ -364,9 +364,13 @@ bool fx::isIgnoredOp(StringRef packet) {
       packet);
 }
 
+bool fx::isGetItem(StringRef target) {
+  return target == "getitem" || target == "operator.getitem" ||
+         target == "_operator.getitem";
+}
+
 bool fx::isPureTarget(StringRef target) {
-  if (target == "getitem" || target == "operator.getitem" ||
-      target == "_operator.getitem")
+  if (isGetItem(target))
     return true;
   // An unknown op may have effects.
   if (!lookupOp(target))

@@ -21,13 +21,6 @@
 using namespace mlir;
 using namespace mlir::sched;
 
-/// Returns true for the ops whose blocks the scheduling passes order.
-static bool isScheduledRegionOp(Operation *op) {
-  if (auto region = dyn_cast<scf::ExecuteRegionOp>(op))
-    return region.getRegion().hasOneBlock();
-  return isa<scf::ForOp, scf::IfOp>(op);
-}
-
 /// Emits the remark of `build` at the first op of `block` whose future
 /// crosses the block's edges, and returns true, if there is one.
 static bool remarkCrossingFuture(Block &block, StringRef skipRemark) {
@@ -87,7 +80,7 @@ BlockAnalyses::buildBlock(Block &block, const CostModel &model,
     return failure();
   // A loop, branch or region is one op whose time is its simulated body's.
   for (auto [op, simOp] : llvm::zip(sim->ops, sim->simOps)) {
-    if (!isScheduledRegionOp(op) || !holdsCostedWork(op) ||
+    if (!isSimulatedRegionOp(op) || !holdsCostedWork(op) ||
         findUnknownTripCount(op))
       continue;
     // The scheduling passes are function passes: calls are costed, not
@@ -181,11 +174,11 @@ SmallVector<Block *> mlir::sched::getNestedBlocks(func::FuncOp func) {
   SmallVector<Block *> blocks;
   // Post-order: the ops nested in an op are visited before it.
   func.getBody().walk<WalkOrder::PostOrder>([&](Operation *op) {
-    if (!isScheduledRegionOp(op))
+    if (!isSimulatedRegionOp(op))
       return;
     for (Operation *parent = op->getParentOp(); parent != func;
          parent = parent->getParentOp())
-      if (!isScheduledRegionOp(parent))
+      if (!isSimulatedRegionOp(parent))
         return;
     for (Region &region : op->getRegions())
       for (Block &block : region)

@@ -119,15 +119,15 @@ static Value getViewSource(ComputeOp compute) {
   return compute.getIns().front();
 }
 
-/// Returns the value whose storage `result` shares, if any.
-static Value getAliasSource(OpResult result) {
+/// Returns the value that `result` views without writing it, if any: the
+/// source of a memref view or cast, a tensor slice, reshape or cast, or the
+/// first operand of a compute marked `sched.view`.
+static Value getViewSource(OpResult result) {
   Operation *op = result.getOwner();
-  // First, the most common op, which has none of the interfaces below.
-  if (auto compute = dyn_cast<ComputeOp>(op)) {
-    if (result.getResultNumber() < compute.getOuts().size())
-      return compute.getOuts()[result.getResultNumber()];
-    return getViewSource(compute);
-  }
+  if (auto compute = dyn_cast<ComputeOp>(op))
+    return result.getResultNumber() < compute.getOuts().size()
+               ? Value()
+               : getViewSource(compute);
   if (auto view = dyn_cast<ViewLikeOpInterface>(op))
     if (view->getNumResults() == 1)
       return view.getViewSource();
@@ -137,6 +137,20 @@ static Value getAliasSource(OpResult result) {
   if (isa<CastOpInterface>(op) && op->getNumOperands() == 1 &&
       op->getNumResults() == 1 && isa<ShapedType>(op->getOperand(0).getType()))
     return op->getOperand(0);
+  return {};
+}
+
+/// Returns the value whose storage `result` shares, if any.
+static Value getAliasSource(OpResult result) {
+  Operation *op = result.getOwner();
+  // First, the most common op, which has none of the interfaces below.
+  if (auto compute = dyn_cast<ComputeOp>(op)) {
+    if (result.getResultNumber() < compute.getOuts().size())
+      return compute.getOuts()[result.getResultNumber()];
+    return getViewSource(compute);
+  }
+  if (Value source = getViewSource(result))
+    return source;
   if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
     if (result.getResultNumber() < dps.getNumDpsInits())
       return dps.getTiedOpOperand(result)->get();
@@ -300,6 +314,16 @@ LogicalResult BufferLivenessBuilder::addResultBuffers(Operation *op,
         liveness.storage[result] = *buffer;
         continue;
       }
+    // A view of a value from outside the block (a slice of a stack the loop
+    // reads, of a function argument) is a subview of storage that the
+    // enclosing block counts: it allocates nothing here. A write into such a
+    // value (a destination, a compute's outs) still allocates, as one-shot
+    // bufferization copies a value from above that a loop body overwrites.
+    if (Value source = getViewSource(result);
+        source && source.getParentBlock() != op->getBlock()) {
+      newBuffer(result, 0, step, false);
+      continue;
+    }
     FailureOr<int64_t> size = getSize(
         type,
         getDimBounds(boundsAttr, result.getResultNumber(), op->getNumResults()),

@@ -18,7 +18,11 @@
 //   destination-style ops (their inits), loop results (their inits),
 //   sched.compute results (their tensor outs; for a compute marked
 //   `sched.view`, its first `ins` operand), and waits in the buffer form
-//   (their destination buffers).
+//   (their destination buffers). A view of a value from outside the block
+//   (a loop body's slice of a stack) is a buffer of 0 bytes: the enclosing
+//   block counts the storage, as one-shot bufferization makes a subview of
+//   it. A write into such a value still allocates (one-shot bufferization
+//   copies a value from above that a loop body overwrites).
 // * An in-flight collective keeps its inputs and its output live from its
 //   start to its wait: the start allocates the output (all results of a
 //   bucket in one allocation) and the wait counts as a use of the inputs.

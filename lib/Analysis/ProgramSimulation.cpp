@@ -764,7 +764,13 @@ mlir::sched::getNestedMemoryTimeline(Block &block) {
   FailureOr<BufferLiveness> liveness = BufferLiveness::build(block);
   if (failed(liveness))
     return failure();
-  MemoryProfile memory(liveness->getProblem(), liveness->getProgramOrder());
+  return getNestedMemoryTimeline(block, *liveness);
+}
+
+FailureOr<std::vector<int64_t>>
+mlir::sched::getNestedMemoryTimeline(Block &block,
+                                     const BufferLiveness &liveness) {
+  MemoryProfile memory(liveness.getProblem(), liveness.getProgramOrder());
   std::vector<int64_t> timeline(memory.getTimeline().begin(),
                                 memory.getTimeline().end());
   for (auto [step, op] : llvm::enumerate(block)) {

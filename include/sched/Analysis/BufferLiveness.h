@@ -95,6 +95,8 @@ public:
   const MemoryProblem &getProblem() const { return problem; }
   /// Returns the op of a step.
   Operation *getOp(unsigned step) const { return ops[step]; }
+  /// Returns the number of steps: the ops of the block.
+  unsigned getNumSteps() const { return ops.size(); }
   /// Returns the value that allocates `buffer` (a block argument or result).
   Value getValue(unsigned buffer) const { return bufferValues[buffer]; }
   /// Returns the buffer that holds `value`, if it has one.

@@ -19,6 +19,7 @@
 #ifndef SCHED_ANALYSIS_PROGRAMSIMULATION_H
 #define SCHED_ANALYSIS_PROGRAMSIMULATION_H
 
+#include "sched/Analysis/BufferLiveness.h"
 #include "sched/Analysis/StreamSimulator.h"
 
 #include <string>
@@ -131,6 +132,10 @@ bool hasNestedWork(Block &body);
 /// the op's operands count already. Emits an error and fails if a value
 /// cannot be sized.
 FailureOr<std::vector<int64_t>> getNestedMemoryTimeline(Block &block);
+/// The same with the buffer liveness of `block` as it is now, `liveness`,
+/// instead of building it again.
+FailureOr<std::vector<int64_t>>
+getNestedMemoryTimeline(Block &block, const BufferLiveness &liveness);
 
 /// Returns the largest entry of getNestedMemoryTimeline of `block` (0 for an
 /// empty block): its peak live memory with its nested bodies' on top. Emits

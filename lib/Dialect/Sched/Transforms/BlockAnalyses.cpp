@@ -144,6 +144,32 @@ SharedBlockAnalyses::takeMemory(Block &body, bool wanted) {
   return taken->permuted(applied);
 }
 
+void SharedBlockAnalyses::storeLiveness(BufferLiveness built) {
+  inputLiveness = std::move(built);
+}
+
+std::optional<BufferLiveness> SharedBlockAnalyses::takeLiveness(Block &body) {
+  std::optional<BufferLiveness> taken =
+      std::exchange(inputLiveness, std::nullopt);
+  if (!taken || taken->getNumSteps() == 0 ||
+      taken->getOp(0)->getBlock() != &body ||
+      taken->getNumSteps() != body.getOperations().size())
+    return std::nullopt;
+  return taken;
+}
+
+bool mlir::sched::deferVerification(
+    AnalysisManager am, AnalysisManager::PreservedAnalyses preserved) {
+  std::optional<std::reference_wrapper<DeferredVerification>> deferral =
+      am.getCachedAnalysis<DeferredVerification>();
+  if (!deferral || !deferral->get().deferred)
+    return false;
+  preserved.preserve<DeferredVerification>();
+  am.invalidate(preserved);
+  *deferral->get().deferred = true;
+  return true;
+}
+
 FailureOr<std::optional<BlockAnalyses>> BlockAnalyses::build(
     func::FuncOp func, const LoadedProfile &profile, StringRef skipRemark,
     DependenceGraph::Options graphOptions, bool crossingFutures,

@@ -83,7 +83,9 @@ struct BlockAnalyses {
 
 /// The analyses of a function's body that one pass leaves to the next in
 /// MLIR's analysis manager, so that the passes of one pass manager (those of
-/// sched-pipeline) build them once: sched-reorder-for-memory stores the
+/// sched-pipeline) build them once: sched-record-input-peak stores the
+/// buffer liveness of the input, which sched-reorder-for-memory takes;
+/// sched-reorder-for-memory stores the
 /// graph and the liveness it built (BlockMemoryAnalyses) with the order it
 /// gave the body, which sched-schedule-overlap takes; sched-schedule-overlap
 /// stores all it built with the order it gave the body, and
@@ -130,6 +132,15 @@ public:
   /// another block, or if not `wanted` (they are only forgotten then).
   std::optional<BlockMemoryAnalyses> takeMemory(Block &body, bool wanted);
 
+  /// Keeps the buffer liveness of the function's body as it is now, which
+  /// sched-record-input-peak built for sched-pipeline's input and
+  /// sched-reorder-for-memory takes.
+  void storeLiveness(BufferLiveness built);
+
+  /// Returns the liveness stored by storeLiveness for `body` and forgets
+  /// it; nothing if none was stored, or for another block.
+  std::optional<BufferLiveness> takeLiveness(Block &body);
+
   /// Invalidated by every pass that does not preserve it by name.
   bool isInvalidated(const AnalysisManager::PreservedAnalyses &preserved) {
     return !preserved.isPreserved<SharedBlockAnalyses>();
@@ -141,7 +152,45 @@ private:
   std::vector<unsigned> order;
   std::optional<BlockMemoryAnalyses> memoryAnalyses;
   std::vector<unsigned> memoryOrder;
+  std::optional<BufferLiveness> inputLiveness;
 };
+
+/// Held in a function's analysis manager while sched-pipeline's search
+/// (PipelineSearch) runs the pipeline's function passes on it. The passes
+/// that change the body only in ways their own code keeps valid (moving ops
+/// within a block to an order of its dependence graph, which holds every
+/// def-use chain: sched-reorder-for-memory, sched-schedule-overlap; merging
+/// collectives into the start and wait that materializeBuckets builds from
+/// the members' operands and types: sched-bucket-collectives) then leave
+/// MLIR's verifier to the pass manager that runs the search, which verifies
+/// the function once after it (deferVerification). Invalidated by every
+/// pass that does not preserve it by name: MLIR verifies after such a pass,
+/// which covers what the passes before it deferred.
+class DeferredVerification {
+public:
+  /// Starts with nothing deferred (MLIR's analysis manager constructs it).
+  explicit DeferredVerification(Operation *) {}
+
+  /// Invalidated by every pass that does not preserve it by name.
+  bool isInvalidated(const AnalysisManager::PreservedAnalyses &preserved) {
+    return !preserved.isPreserved<DeferredVerification>();
+  }
+
+  /// Set by the search to its flag, which deferVerification sets: whether a
+  /// pass left its verification to the search's pass manager. (MLIR clears
+  /// the analyses after a dynamic pipeline, this one included.)
+  bool *deferred = nullptr;
+};
+
+/// Called by one of the passes DeferredVerification names after it changed
+/// the function whose analyses `am` holds, with the analyses it keeps valid.
+/// Outside sched-pipeline's search returns false: the pass marks
+/// `preserved` preserved and MLIR verifies after it. Inside the search,
+/// invalidates every analysis but `preserved` (and the DeferredVerification,
+/// whose flag it sets) and returns true: the pass then marks all
+/// analyses preserved, after which MLIR does not verify.
+bool deferVerification(AnalysisManager am,
+                       AnalysisManager::PreservedAnalyses preserved);
 
 /// Returns the cost model of the `#sched.target` that `func` inherits, with
 /// the measured `profile` if the pass option named one. Fails after an

@@ -230,7 +230,12 @@ void SchedBucketCollectives::runOnOperation() {
   if (failed(analyses) || (*analyses && failed(bucketBody(func, **analyses))))
     return signalPassFailure();
   if (*whole && failed(restoreIfWholeFunctionWorse(func, **whole)))
-    signalPassFailure();
+    return signalPassFailure();
+  // Only merged collectives into the ops materializeBuckets builds, or put
+  // an input back: in sched-pipeline the verifier runs after the search
+  // (DeferredVerification).
+  if (deferVerification(getAnalysisManager(), {}))
+    markAllAnalysesPreserved();
 }
 
 FailureOr<std::optional<WholeFunctionInput>>

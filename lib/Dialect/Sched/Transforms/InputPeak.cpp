@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockAnalyses.h"
+#include "sched/Analysis/ProgramSimulation.h"
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
@@ -52,12 +53,27 @@ struct RecordInputPeak
         return;
       // The whole function's peak (a nested block's on top of what is live
       // around its op): the body's where it has no nested blocks, and the
-      // peak the overlap pass budgets from on its whole-function path.
-      FailureOr<int64_t> peak = getFunctionPeak(func);
-      if (failed(peak))
+      // peak the overlap pass budgets from on its whole-function path
+      // (getFunctionPeak, with the body's liveness kept).
+      Block &body = func.getBody().front();
+      FailureOr<BufferLiveness> liveness = BufferLiveness::build(body);
+      if (failed(liveness))
         return;
+      FailureOr<std::vector<int64_t>> timeline =
+          getNestedMemoryTimeline(body, *liveness);
+      if (failed(timeline))
+        return;
+      int64_t peak = 0;
+      for (int64_t bytes : *timeline)
+        peak = std::max(peak, bytes);
       func->setDiscardableAttr(SchedDialect::getInputPeakAttrName(),
-                               builder.getI64IntegerAttr(*peak));
+                               builder.getI64IntegerAttr(peak));
+      // Left to sched-reorder-for-memory (SharedBlockAnalyses), which
+      // would build it again for the same body.
+      getAnalysisManager()
+          .nest(func)
+          .getAnalysis<SharedBlockAnalyses>()
+          .storeLiveness(std::move(*liveness));
     });
   }
 };

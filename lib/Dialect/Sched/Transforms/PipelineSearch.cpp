@@ -329,6 +329,12 @@ struct PipelineSearch
 private:
   /// Returns why `func` is not searched, or nothing if it is.
   std::optional<std::string> whyNotSearched(func::FuncOp func) const;
+  /// Runs `passes` on `func` (runPipeline) with the verification of the
+  /// passes that defer it left to the pass manager's run after this pass
+  /// (DeferredVerification, which sets `verificationDeferred`); returns
+  /// whether they succeeded. This pass must then not mark the analyses
+  /// preserved.
+  LogicalResult runPasses(OpPassManager &passes, func::FuncOp func);
   /// Runs every variant on `func` (whose input `input` evaluates to
   /// `inputEval`) and leaves the best result in it.
   void search(func::FuncOp func, func::FuncOp input, Evaluation inputEval);
@@ -394,6 +400,9 @@ private:
   bool explain;
   std::string profilePath;
   LoadedProfile profile;
+  /// Whether a pass run on the function deferred MLIR's verifier to the
+  /// pass manager's run after this pass (runPasses).
+  bool verificationDeferred = false;
 };
 } // namespace
 
@@ -470,6 +479,7 @@ int64_t PipelineSearch::computeBudget(func::FuncOp func,
 
 void PipelineSearch::runOnOperation() {
   func::FuncOp func = getOperation();
+  verificationDeferred = false;
   std::optional<std::string> notSearched = whyNotSearched(func);
   std::optional<Evaluation> inputEval;
   if (!notSearched) {
@@ -486,11 +496,16 @@ void PipelineSearch::runOnOperation() {
     if (explain && notSearched && !notSearched->empty())
       emitFunctionRemark(func, 0, 1)
           << "search: not searched: " << *notSearched;
-    if (failed(runPipeline(variants.front().passes, func)))
+    if (failed(runPasses(variants.front().passes, func)))
       return signalPassFailure();
-    // The passes of the pipeline shared this pass's analyses, invalidated
-    // those they changed, and MLIR's verifier ran after each pass that
-    // changed the IR: nothing is left to invalidate or to verify again.
+    // The passes of the pipeline shared this pass's analyses and
+    // invalidated those they changed. If one deferred MLIR's verifier, the
+    // pass manager verifies the function after this pass, which then
+    // preserves nothing; otherwise the verifier ran after each pass that
+    // changed the IR and nothing is left to verify again.
+    if (verificationDeferred)
+      return;
+    getAnalysisManager().invalidate({});
     markAllAnalysesPreserved();
     return;
   }
@@ -499,13 +514,21 @@ void PipelineSearch::runOnOperation() {
   input.erase();
 }
 
+LogicalResult PipelineSearch::runPasses(OpPassManager &passes,
+                                        func::FuncOp func) {
+  // Held while the passes run: MLIR clears the analyses after them, and
+  // this pass invalidates them before it marks them preserved.
+  getAnalysis<DeferredVerification>().deferred = &verificationDeferred;
+  return runPipeline(passes, func);
+}
+
 Outcome PipelineSearch::runVariant(func::FuncOp func, OpPassManager &passes,
                                    DiagnosticCapture &capture,
                                    std::vector<Diagnostic> &diagnostics,
                                    std::optional<int64_t> defaultPeak,
                                    int64_t budget) {
   Outcome outcome;
-  LogicalResult ran = runPipeline(passes, func);
+  LogicalResult ran = runPasses(passes, func);
   diagnostics = capture.take();
   if (failed(ran)) {
     outcome.error = getFirstError(diagnostics);
@@ -635,7 +658,7 @@ std::optional<Evaluation> PipelineSearch::tryReschedule(func::FuncOp func,
     OpPassManager passes(func::FuncOp::getOperationName());
     passes.addPass(createSchedScheduleOverlap(options));
     getAnalysisManager().invalidate({});
-    if (succeeded(runPipeline(passes, func))) {
+    if (succeeded(runPasses(passes, func))) {
       FailureOr<Evaluation> eval = evaluate(func, profile);
       if (succeeded(eval) && isWorthRescheduling(kept, *eval, memoryLimit))
         after = *eval;

@@ -55,9 +55,14 @@ private:
     bool changed = false;
   };
   /// Reorders each block of the body of `func`, with its remark; fails
-  /// after an error.
+  /// after an error. `nestedChanged`: whether reorderNestedBlocks changed a
+  /// nested block.
   FailureOr<BodyPeaks> reorderBody(func::FuncOp func,
-                                   const LowPeakOrderOptions &options);
+                                   const LowPeakOrderOptions &options,
+                                   bool nestedChanged);
+  /// Returns the graph and liveness of `block`, with the liveness that
+  /// sched-record-input-peak left (SharedBlockAnalyses) if `shared`.
+  FailureOr<BlockMemoryAnalyses> buildAnalyses(Block &block, bool shared);
 };
 } // namespace
 
@@ -138,13 +143,26 @@ SchedReorderForMemory::reorderNestedBlocks(func::FuncOp func,
   return changed;
 }
 
-FailureOr<SchedReorderForMemory::BodyPeaks>
-SchedReorderForMemory::reorderBody(func::FuncOp func,
-                                   const LowPeakOrderOptions &options) {
+FailureOr<BlockMemoryAnalyses>
+SchedReorderForMemory::buildAnalyses(Block &block, bool shared) {
+  std::optional<BufferLiveness> liveness;
+  if (auto cached = getCachedAnalysis<SharedBlockAnalyses>(); cached && shared)
+    liveness = cached->get().takeLiveness(block);
+  if (!liveness)
+    return BlockMemoryAnalyses::build(block);
+  return BlockMemoryAnalyses{std::move(*liveness),
+                             DependenceGraph::build(block)};
+}
+
+FailureOr<SchedReorderForMemory::BodyPeaks> SchedReorderForMemory::reorderBody(
+    func::FuncOp func, const LowPeakOrderOptions &options, bool nestedChanged) {
   BodyPeaks peaks;
   unsigned numBlocks = func.getBody().getBlocks().size();
   for (auto [index, block] : llvm::enumerate(func.getBody())) {
-    FailureOr<BlockMemoryAnalyses> analyses = BlockMemoryAnalyses::build(block);
+    // The input's liveness holds for the body as sched-pipeline got it
+    // unless a nested block was reordered since.
+    FailureOr<BlockMemoryAnalyses> analyses =
+        buildAnalyses(block, numBlocks == 1 && !nestedChanged);
     if (failed(analyses))
       return failure();
     LowPeakOrder result = reorderBlockForMemory(block, *analyses, options);
@@ -187,7 +205,7 @@ void SchedReorderForMemory::runOnOperation() {
   FailureOr<bool> nestedChanged = reorderNestedBlocks(func, options);
   if (failed(nestedChanged))
     return signalPassFailure();
-  FailureOr<BodyPeaks> peaks = reorderBody(func, options);
+  FailureOr<BodyPeaks> peaks = reorderBody(func, options, *nestedChanged);
   if (failed(peaks))
     return signalPassFailure();
   if (functionPeakBefore) {
@@ -200,7 +218,12 @@ void SchedReorderForMemory::runOnOperation() {
   if (failed(checkCapacity(func, peaks->after, peaks->before, capacityCheck)))
     return signalPassFailure();
   if (!*nestedChanged && !peaks->changed)
-    markAllAnalysesPreserved();
-  else
-    markAnalysesPreserved<SharedBlockAnalyses>();
+    return markAllAnalysesPreserved();
+  // Only moved ops, to orders of the blocks' dependence graphs: in
+  // sched-pipeline the verifier runs after the search (DeferredVerification).
+  AnalysisManager::PreservedAnalyses kept;
+  kept.preserve<SharedBlockAnalyses>();
+  if (deferVerification(getAnalysisManager(), kept))
+    return markAllAnalysesPreserved();
+  markAnalysesPreserved<SharedBlockAnalyses>();
 }

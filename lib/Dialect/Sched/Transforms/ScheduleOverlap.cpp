@@ -137,6 +137,9 @@ private:
   /// (sched.input_peak, its input's before loop pipelining, fusion and
   /// reordering): the budget is measured from it where set.
   std::optional<int64_t> recordedPeak;
+  /// Whether this run left its analyses to sched-bucket-collectives
+  /// (SharedBlockAnalyses).
+  bool storedShared = false;
 
   /// The bytes of the largest collective of the function being scheduled
   /// (getLargestCollectiveBytes), which `collective-allowance` counts in.
@@ -274,6 +277,7 @@ void SchedScheduleOverlap::runOnOperation() {
     return;
   // Read once and removed: the recorded peak is sched-pipeline's input's.
   recordedPeak.reset();
+  storedShared = false;
   if (auto attr = func->getAttrOfType<IntegerAttr>(
           SchedDialect::getInputPeakAttrName()))
     recordedPeak = attr.getInt();
@@ -293,6 +297,14 @@ void SchedScheduleOverlap::runOnOperation() {
   if (*peaks && failed(checkCapacity(func, (*peaks)->result, (*peaks)->input,
                                      capacityCheck)))
     return signalPassFailure();
+  // Only moved ops, to orders of the blocks' dependence graphs, and set or
+  // removed discardable attributes: in sched-pipeline the verifier runs
+  // after the search (DeferredVerification).
+  AnalysisManager::PreservedAnalyses kept;
+  if (storedShared)
+    kept.preserve<SharedBlockAnalyses>();
+  if (deferVerification(getAnalysisManager(), kept))
+    markAllAnalysesPreserved();
 }
 
 namespace {
@@ -1005,6 +1017,7 @@ SchedScheduleOverlap::schedule(func::FuncOp func,
       SharedBlockAnalyses::Key{profilePath, keepCollectiveOrder},
       std::move(applied));
   markAnalysesPreserved<SharedBlockAnalyses>();
+  storedShared = true;
   return peaks;
 }
 

@@ -18,6 +18,7 @@ keeps the points.
 
 usage: pareto.py [--build build] [--costs sched|inductor] [--only NAME]
                  [--fractions 0,0.01,0.02,0.05,0.1,0.2,0.3,0.5] [--json FILE]
+                 [--options 'sched-pipeline options']
 """
 import argparse
 import importlib.util
@@ -58,6 +59,8 @@ def main():
     p.add_argument("--only")
     p.add_argument("--fractions", default="0,0.01,0.02,0.05,0.1,0.2,0.3,0.5")
     p.add_argument("--json")
+    p.add_argument("--options", default="",
+                   help="sched-pipeline options added to every run (the default run too)")
     a = p.parse_args()
     fractions = [float(f) for f in a.fractions.split(",")]
     tools = ct.Tools(a.build)
@@ -82,10 +85,11 @@ def main():
                 raise SystemExit("%s: %s" % (name, error))
             inp = ct.summary(tools.report(mlir))
             ind = inductor_best(tools, tmp, name, orders, times)
-            default = ct.summary(tools.report(mlir, ""))
+            default = ct.summary(tools.report(mlir, a.options))
             points = []
             for f in fractions:
-                s = ct.summary(tools.report(mlir, "memory-budget=%d" % int(inp["peak_bytes"] * (1 + f))))
+                s = ct.summary(tools.report(
+                    mlir, " ".join(o for o in (a.options, "memory-budget=%d" % int(inp["peak_bytes"] * (1 + f))) if o)))
                 points.append((f, s["step"], s["peak"]))
             wins = [f for f, step, peak in points
                     if ind and step <= ind["step"] * (1 + 1e-9) and peak <= ind["peak"] * (1 + 1e-9)]

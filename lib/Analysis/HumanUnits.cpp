@@ -76,6 +76,10 @@ std::string mlir::sched::describeLowerBound(double makespanUs,
       .str();
 }
 
+std::string mlir::sched::formatMicros(double us) {
+  return llvm::formatv("{0:F3}", us).str();
+}
+
 std::string mlir::sched::formatNumber(double value) {
   std::string text;
   llvm::raw_string_ostream(text) << llvm::format("%g", value);

@@ -701,3 +701,116 @@ mlir::sched::reorderBlockForMemory(Block &block,
     return failure();
   return reorderBlockForMemory(block, *analyses, options);
 }
+
+//===----------------------------------------------------------------------===//
+// Orders that keep the step
+//===----------------------------------------------------------------------===//
+
+/// Returns the positions [lo, hi] of the run of `order` holding position
+/// `at`, which is not a barrier.
+static std::pair<unsigned, unsigned>
+findRun(ArrayRef<bool> isBarrier, ArrayRef<unsigned> order, unsigned at) {
+  unsigned lo = at, hi = at;
+  while (lo > 0 && !isBarrier[order[lo - 1]])
+    --lo;
+  while (hi + 1 < order.size() && !isBarrier[order[hi + 1]])
+    ++hi;
+  return {lo, hi};
+}
+
+/// Reorders the positions [lo, hi] of `order` into the lowest-peak order of
+/// that run as a problem of its own; returns whether its maximum fell.
+static bool reorderRun(const DependenceGraph &graph,
+                       const MemoryProblem &problem,
+                       const MemoryProfile &profile,
+                       std::vector<unsigned> &order, unsigned lo, unsigned hi,
+                       std::vector<int> &local,
+                       const LowPeakOrderOptions &options) {
+  unsigned k = hi - lo + 1;
+  SmallVector<SmallVector<unsigned, 2>> steps;
+  std::vector<std::pair<unsigned, unsigned>> edges;
+  for (unsigned i = 0; i < k; ++i) {
+    local[order[lo + i]] = i;
+    steps.push_back({order[lo + i]});
+  }
+  for (unsigned i = 0; i < k; ++i)
+    for (unsigned pred : graph.getPreds(order[lo + i]))
+      if (local[pred] >= 0)
+        edges.emplace_back(local[pred], i);
+  for (unsigned i = 0; i < k; ++i)
+    local[order[lo + i]] = -1;
+  // The bytes outside the run are the same at each of its positions,
+  // whatever the order inside.
+  OrderWindow sub = extractWindow(problem, profile, steps);
+  LowPeakOrder best = findLowPeakOrder(DependenceGraph::fromEdges(k, edges),
+                                       sub.problem, options);
+  if (best.peak >= best.originalPeak)
+    return false;
+  std::vector<unsigned> nodes(order.begin() + lo, order.begin() + hi + 1);
+  for (unsigned i = 0; i < k; ++i)
+    order[lo + i] = nodes[best.order[i]];
+  return true;
+}
+
+unsigned mlir::sched::refinePeakRuns(const DependenceGraph &graph,
+                                     const MemoryProblem &problem,
+                                     ArrayRef<bool> isBarrier,
+                                     std::vector<unsigned> &order,
+                                     const LowPeakOrderOptions &options,
+                                     unsigned maxRuns) {
+  std::vector<int> local(order.size(), -1);
+  unsigned improved = 0;
+  while (!order.empty() && improved < maxRuns) {
+    MemoryProfile profile(problem, order);
+    unsigned peakAt = profile.getPeakPosition();
+    if (isBarrier[order[peakAt]])
+      break;
+    auto [lo, hi] = findRun(isBarrier, order, peakAt);
+    if (lo == hi ||
+        !reorderRun(graph, problem, profile, order, lo, hi, local, options))
+      break;
+    ++improved;
+  }
+  return improved;
+}
+
+bool mlir::sched::isRunBarrier(Operation *op) {
+  return isa<WaitOp>(op) || issuesCollectives(op) ||
+         op->hasTrait<OpTrait::IsTerminator>();
+}
+
+RunReorder mlir::sched::reorderRunsForMemory(
+    Block &block, const BlockMemoryAnalyses &analyses,
+    const LowPeakOrderOptions &options, unsigned maxRuns) {
+  const BufferLiveness &liveness = analyses.liveness;
+  const MemoryProblem &problem = liveness.getProblem();
+  DependenceGraph graph = buildReorderGraph(analyses.graph, liveness);
+  unsigned n = graph.size();
+  RunReorder result;
+  SmallVector<bool> barrier(n, false);
+  for (unsigned node = 0; node < n; ++node)
+    barrier[node] = isRunBarrier(liveness.getOp(node));
+  for (unsigned node = 0; node + 1 < n; ++node)
+    result.numRuns += !barrier[node] && !barrier[node + 1] &&
+                      (node == 0 || barrier[node - 1]);
+  result.order.resize(n);
+  std::iota(result.order.begin(), result.order.end(), 0);
+  result.originalPeak = computePeak(problem, result.order);
+  result.runsImproved =
+      refinePeakRuns(graph, problem, barrier, result.order, options, maxRuns);
+  result.peak = result.runsImproved ? computePeak(problem, result.order)
+                                    : result.originalPeak;
+  if (result.peak >= result.originalPeak) {
+    result.peak = result.originalPeak;
+    std::iota(result.order.begin(), result.order.end(), 0);
+    result.runsImproved = 0;
+    return result;
+  }
+  std::vector<Operation *> ops;
+  ops.reserve(n);
+  for (unsigned node : result.order)
+    ops.push_back(liveness.getOp(node));
+  for (Operation *op : ops)
+    op->moveBefore(&block, block.end());
+  return result;
+}

@@ -7,19 +7,40 @@
 
 #include "sched/Scheduling/MemoryTrade.h"
 
+#include <algorithm>
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::sched;
 
-bool sched::savesEnoughMemory(StepAndPeak fastest, StepAndPeak trimmed,
-                              double exchangeRate) {
-  if (trimmed.peakBytes >= fastest.peakBytes)
-    return false;
-  if (trimmed.stepUs <= fastest.stepUs || exchangeRate <= 0)
+MemoryPrice sched::getMemoryPrice(int64_t inputPeak, double slack,
+                                  double exchangeRate) {
+  double free = std::ceil(static_cast<double>(inputPeak) * (1 + slack));
+  MemoryPrice price;
+  price.freeBytes = free < 9.0e18 ? static_cast<int64_t>(free) : inputPeak;
+  price.exchangeRate = exchangeRate;
+  return price;
+}
+
+double sched::getTradeCost(StepAndPeak schedule, MemoryPrice price) {
+  if (price.exchangeRate <= 0 || price.freeBytes <= 0)
+    return schedule.stepUs;
+  double over = static_cast<double>(std::max<int64_t>(
+                    schedule.peakBytes - price.freeBytes, 0)) /
+                static_cast<double>(price.freeBytes);
+  return schedule.stepUs * (1 + over / price.exchangeRate);
+}
+
+bool sched::isBetterTrade(StepAndPeak candidate, StepAndPeak current,
+                          MemoryPrice price, double epsilonUs) {
+  if (price.exchangeRate <= 0) {
+    if (candidate.peakBytes != current.peakBytes)
+      return candidate.peakBytes < current.peakBytes;
+    return candidate.stepUs < current.stepUs - epsilonUs;
+  }
+  double a = getTradeCost(candidate, price);
+  double b = getTradeCost(current, price);
+  if (a < b - epsilonUs)
     return true;
-  if (fastest.stepUs <= 0 || fastest.peakBytes <= 0)
-    return false;
-  double loss = (trimmed.stepUs - fastest.stepUs) / fastest.stepUs;
-  double saving = static_cast<double>(fastest.peakBytes - trimmed.peakBytes) /
-                  static_cast<double>(fastest.peakBytes);
-  return saving >= exchangeRate * loss;
+  return a <= b + epsilonUs && candidate.peakBytes < current.peakBytes;
 }

@@ -1,4 +1,4 @@
-//===- MemoryTradeTest.cpp - tests of the memory/step exchange rate -------===//
+//===- MemoryTradeTest.cpp - tests of the price of memory -----------------===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -14,38 +14,59 @@ using namespace mlir::sched;
 namespace {
 
 constexpr int64_t kGiB = int64_t(1) << 30;
+constexpr double kEps = 1e-6;
 
-TEST(MemoryTradeTest, NeverMorePeak) {
-  EXPECT_FALSE(savesEnoughMemory({100, kGiB}, {90, kGiB}, 0));
-  EXPECT_FALSE(savesEnoughMemory({100, kGiB}, {90, 2 * kGiB}, 0));
+TEST(MemoryTradeTest, FreeLevelIsInputPeakPlusSlack) {
+  MemoryPrice price = getMemoryPrice(100 * kGiB, 0.05, 10);
+  EXPECT_EQ(price.freeBytes, 105 * kGiB);
+  EXPECT_EQ(price.exchangeRate, 10);
+  // Rounded up.
+  EXPECT_EQ(getMemoryPrice(101, 0.05, 10).freeBytes, 107);
 }
 
-TEST(MemoryTradeTest, NoSlowerAlwaysWorthIt) {
-  EXPECT_TRUE(savesEnoughMemory({100, kGiB}, {100, kGiB - 1}, 1e9));
-  EXPECT_TRUE(savesEnoughMemory({100, kGiB}, {99, kGiB - 1}, 1e9));
+TEST(MemoryTradeTest, MemoryUnderTheFreeLevelCostsNothing) {
+  MemoryPrice price{100 * kGiB, 10};
+  EXPECT_DOUBLE_EQ(getTradeCost({100, 50 * kGiB}, price), 100);
+  EXPECT_DOUBLE_EQ(getTradeCost({100, 100 * kGiB}, price), 100);
+  // 10 % over the free level at a rate of 10: 1 % of the step.
+  EXPECT_DOUBLE_EQ(getTradeCost({100, 110 * kGiB}, price), 101);
+  // Without a rate the cost is the step.
+  EXPECT_DOUBLE_EQ(getTradeCost({100, 110 * kGiB}, {100 * kGiB, 0}), 100);
 }
 
-TEST(MemoryTradeTest, RateZeroTakesAnySaving) {
-  EXPECT_TRUE(savesEnoughMemory({100, kGiB}, {150, kGiB - 1}, 0));
+TEST(MemoryTradeTest, SlowerUnderTheFreeLevelLosesToFasterUnderIt) {
+  MemoryPrice price{100 * kGiB, 10};
+  EXPECT_FALSE(isBetterTrade({101, 90 * kGiB}, {100, 99 * kGiB}, price, kEps));
+  EXPECT_TRUE(isBetterTrade({100, 90 * kGiB}, {100, 99 * kGiB}, price, kEps));
 }
 
-TEST(MemoryTradeTest, SavingPerLossAgainstTheRate) {
-  // 1 % slower: needs 10 % of the peak at a rate of 10.
-  StepAndPeak fastest{100, 100 * kGiB};
-  EXPECT_TRUE(savesEnoughMemory(fastest, {101, 90 * kGiB}, 10));
-  EXPECT_TRUE(savesEnoughMemory(fastest, {101, 89 * kGiB}, 10));
-  EXPECT_FALSE(savesEnoughMemory(fastest, {101, 91 * kGiB}, 10));
-  // 0.41 % slower for 3.7 % of the peak: a rate of 9, refused at 10.
-  EXPECT_FALSE(savesEnoughMemory({10253.330, 1825 * (kGiB / 1000)},
-                                 {10295.273, 1757 * (kGiB / 1000)}, 10));
-  EXPECT_TRUE(savesEnoughMemory({10253.330, 1825 * (kGiB / 1000)},
-                                {10295.273, 1757 * (kGiB / 1000)}, 5));
+TEST(MemoryTradeTest, ExtraMemoryMustPayAtTheRate) {
+  MemoryPrice price{100 * kGiB, 10};
+  // The fastest takes 20 % over the free level (2 % of the step) for 1 %.
+  StepAndPeak fastest{100, 120 * kGiB};
+  EXPECT_TRUE(isBetterTrade({101, 100 * kGiB}, fastest, price, kEps));
+  // For 3 % it pays.
+  StepAndPeak faster{97, 120 * kGiB};
+  EXPECT_FALSE(isBetterTrade({100, 100 * kGiB}, faster, price, kEps));
+  // The llama8b-l1-fsdp8 points (sched's costs): 10.169 ms at 2.08 GiB,
+  // 10.253 ms at 1.70 GiB, free level 1.75 GiB.
+  MemoryPrice l1{1750 * (kGiB / 1000), 10};
+  EXPECT_TRUE(isBetterTrade({10253, 1700 * (kGiB / 1000)},
+                            {10169, 2080 * (kGiB / 1000)}, l1, kEps));
 }
 
-TEST(MemoryTradeTest, DegenerateFastest) {
-  // A zero step or peak gives no fraction to compare: refused.
-  EXPECT_FALSE(savesEnoughMemory({0, kGiB}, {1, 1}, 10));
-  EXPECT_TRUE(savesEnoughMemory({0, kGiB}, {0, 1}, 10));
+TEST(MemoryTradeTest, EqualCostPrefersLessMemory) {
+  MemoryPrice price{100 * kGiB, 10};
+  EXPECT_TRUE(isBetterTrade({100, 80 * kGiB}, {100, 90 * kGiB}, price, kEps));
+  EXPECT_FALSE(isBetterTrade({100, 90 * kGiB}, {100, 80 * kGiB}, price, kEps));
+}
+
+TEST(MemoryTradeTest, RateZeroPutsMemoryFirst) {
+  MemoryPrice price{100 * kGiB, 0};
+  EXPECT_TRUE(isBetterTrade({150, 90 * kGiB}, {100, 91 * kGiB}, price, kEps));
+  EXPECT_FALSE(isBetterTrade({100, 91 * kGiB}, {150, 90 * kGiB}, price, kEps));
+  EXPECT_TRUE(isBetterTrade({99, 90 * kGiB}, {100, 90 * kGiB}, price, kEps));
+  EXPECT_FALSE(isBetterTrade({100, 90 * kGiB}, {100, 90 * kGiB}, price, kEps));
 }
 
 } // namespace

@@ -45,6 +45,10 @@ inline constexpr llvm::StringLiteral kOptimalBoundWords =
 /// other gets an empty string.
 std::string describeLowerBound(double makespanUs, double lowerBoundUs);
 
+/// Returns `us` microseconds with three decimals (`10210.947`), as the
+/// remarks that compare steps print them.
+std::string formatMicros(double us);
+
 /// Returns `value` in its shortest form (`1`, `1.5`, `1e+09`, as printf's
 /// `%g`) for messages.
 std::string formatNumber(double value);

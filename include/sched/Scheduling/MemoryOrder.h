@@ -239,6 +239,53 @@ LowPeakOrder reorderBlockForMemory(Block &block,
 FailureOr<LowPeakOrder>
 reorderBlockForMemory(Block &block, const LowPeakOrderOptions &options);
 
+//===----------------------------------------------------------------------===//
+// Orders that keep the step
+//===----------------------------------------------------------------------===//
+
+/// Lowers the peak of `order` (a topological order of `graph` over the steps
+/// of `problem`) by reordering only runs: maximal stretches of consecutive
+/// positions none of whose steps is a barrier (`isBarrier[step]`). Every step
+/// stays in its run and every barrier at its position, so a schedule whose
+/// time is set by its barriers (collective starts and waits between runs of
+/// compute on one stream) keeps its time. Repeatedly takes the run holding
+/// the first peak position and replaces its order by the lowest-peak order of
+/// the run as a problem of its own (findLowPeakOrder with `options`: the
+/// run's order, the greedy, BFS and DFS orders, exact or exact windows), as
+/// long as that lowers the run's maximum, at most `maxRuns` times; stops at a
+/// peak on a barrier or in a run it cannot lower. Returns the number of runs
+/// reordered.
+unsigned refinePeakRuns(const DependenceGraph &graph,
+                        const MemoryProblem &problem, ArrayRef<bool> isBarrier,
+                        std::vector<unsigned> &order,
+                        const LowPeakOrderOptions &options, unsigned maxRuns);
+
+/// The result of reorderRunsForMemory.
+struct RunReorder {
+  /// The new order (a permutation of the block's ops, by their position).
+  std::vector<unsigned> order;
+  /// The peak before and after.
+  int64_t originalPeak = 0, peak = 0;
+  /// How many runs were reordered.
+  unsigned runsImproved = 0;
+  /// How many runs (of at least two ops) the block has.
+  unsigned numRuns = 0;
+};
+
+/// Returns whether `op` bounds the runs that reorderRunsForMemory reorders:
+/// a collective start, a wait, an op whose regions issue collectives, or the
+/// terminator.
+bool isRunBarrier(Operation *op);
+
+/// Reorders `block` (in place) with refinePeakRuns under the constraints of
+/// buildReorderGraph, with `analyses` of its current order; the barriers are
+/// the ops isRunBarrier accepts. The block is left as it was where the peak
+/// does not change.
+RunReorder reorderRunsForMemory(Block &block,
+                                const BlockMemoryAnalyses &analyses,
+                                const LowPeakOrderOptions &options,
+                                unsigned maxRuns);
+
 } // namespace sched
 } // namespace mlir
 

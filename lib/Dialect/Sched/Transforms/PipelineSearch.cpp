@@ -59,6 +59,9 @@ mlir::sched::validateSearchOptions(const SchedPipelineOptions &options) {
   return std::nullopt;
 }
 
+/// Steps are compared to the nanosecond.
+static constexpr double kHalfNanosecondUs = 5e-4;
+
 //===----------------------------------------------------------------------===//
 // The variants
 //===----------------------------------------------------------------------===//
@@ -78,6 +81,10 @@ struct Variant {
   /// The same with the overlap pass's `trim-budget`, run again for the
   /// winner only.
   OpPassManager trimmed{func::FuncOp::getOperationName()};
+  /// The trimmed passes within the free level of the price of memory (the
+  /// input's peak plus memory-slack, no absolute allowance), run for the
+  /// winner where its memory goes over that level.
+  OpPassManager priced{func::FuncOp::getOperationName()};
 };
 
 /// The values one option may take in the search: the user's first.
@@ -151,12 +158,17 @@ enumerateSettings(const SchedPipelineOptions &options) {
 }
 
 /// Returns the function passes of `options` changed to `setting`, with the
-/// overlap pass's `trim-budget` if `trimBudget`.
+/// overlap pass's `trim-budget` if `trimBudget`, and within the input's peak
+/// plus memory-slack only (no absolute allowance) if `withinSlack`.
 static void buildVariant(const SchedPipelineOptions &options,
                          const Setting &setting, OpPassManager &passes,
-                         bool trimBudget) {
+                         bool trimBudget, bool withinSlack = false) {
   SchedPipelineOptions changed;
   changed.copyOptionValuesFrom(options);
+  if (withinSlack) {
+    changed.memoryAllowance = 0;
+    changed.collectiveAllowance = 0;
+  }
   changed.reorder = setting.reorder;
   changed.bucket = setting.bucket;
   changed.bucketOrder = setting.order;
@@ -268,11 +280,6 @@ static std::string getFirstError(ArrayRef<Diagnostic> diagnostics) {
   return "the pipeline failed";
 }
 
-/// Returns `us` with three decimals.
-static std::string formatUs(double us) {
-  return llvm::formatv("{0:F3}", us).str();
-}
-
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -348,13 +355,26 @@ private:
                      std::optional<int64_t> defaultPeak, int64_t budget);
   /// Runs the trimmed passes of the winner `best` (of result `bestEval`) on
   /// `func`, restored to `input`; returns their result if it is valid, no
-  /// slower than `bestEval` by more than `trim-tolerance` and of a lower
-  /// peak, with its diagnostics in `diagnostics`.
+  /// slower than `bestEval` by more than `trim-tolerance`, of a lower peak
+  /// and a better trade under `price` (isBetterTrade), with its diagnostics
+  /// in `diagnostics`.
   std::optional<Evaluation> runTrimmed(func::FuncOp func, func::FuncOp input,
                                        unsigned best, Evaluation bestEval,
                                        DiagnosticCapture &capture,
                                        std::vector<Diagnostic> &diagnostics,
-                                       int64_t defaultPeak, int64_t budget);
+                                       int64_t defaultPeak, int64_t budget,
+                                       MemoryPrice price);
+  /// Runs the priced passes of the winner `best` (whose fastest result is
+  /// `fastest`, the kept one so far `kept`) on `func`, restored to `input`,
+  /// where `kept` goes over the free level of `price` and the budget
+  /// allows more; returns their result if it is valid, no slower than
+  /// `fastest` by more than `trim-tolerance` and a better trade than `kept`
+  /// (isBetterTrade), with its diagnostics in `diagnostics`.
+  std::optional<Evaluation>
+  runPriced(func::FuncOp func, func::FuncOp input, unsigned best,
+            Evaluation fastest, Evaluation kept, DiagnosticCapture &capture,
+            std::vector<Diagnostic> &diagnostics, int64_t defaultPeak,
+            int64_t budget, MemoryPrice price);
   /// Returns the memory budget for an input of peak `inputPeak`: the
   /// `memory-budget`, or the input's peak plus the largest of
   /// `memory-allowance`, `memory-slack` and `collective-allowance` times the
@@ -372,14 +392,16 @@ private:
   /// after the overlap pass had ordered the body for the unmerged ones, so
   /// the merged body may have a faster order. Keeps it where it is strictly
   /// faster, with a remark, and returns its evaluation then.
-  std::optional<Evaluation>
-  tryReschedule(func::FuncOp func, const Evaluation &kept, int64_t memoryLimit);
+  std::optional<Evaluation> tryReschedule(func::FuncOp func,
+                                          const Evaluation &kept,
+                                          int64_t memoryLimit,
+                                          MemoryPrice price);
   /// Whether the rescheduled result `rescheduled` replaces `kept`: strictly
   /// faster to the nanosecond, within `memoryLimit`, and, where it needs
-  /// more memory than `kept`, faster by more than `trim-tolerance`.
+  /// more memory than `kept`, a better trade under `price`.
   bool isWorthRescheduling(const Evaluation &kept,
-                           const Evaluation &rescheduled,
-                           int64_t memoryLimit) const;
+                           const Evaluation &rescheduled, int64_t memoryLimit,
+                           MemoryPrice price) const;
   /// Emits the remarks on the outcome of the search, whose results were
   /// judged against `budget` (from an input of peak `inputPeak`): variant
   /// `best` won, and, if its trimmed run was kept, gave `trimmed`.
@@ -432,6 +454,8 @@ PipelineSearch::PipelineSearch(const SchedPipelineOptions &options,
                  /*trimBudget=*/false);
     buildVariant(options, settings[i].first, variants[i].trimmed,
                  /*trimBudget=*/true);
+    buildVariant(options, settings[i].first, variants[i].priced,
+                 /*trimBudget=*/true, /*withinSlack=*/true);
   }
 }
 
@@ -562,11 +586,15 @@ static bool isBetter(const Evaluation &a, const Evaluation &b) {
 void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
                             Evaluation inputEval) {
   int64_t budget = computeBudget(func, inputEval.peakBytes);
+  MemoryPrice price =
+      getMemoryPrice(inputEval.peakBytes, memorySlack, trimExchangeRate);
   std::vector<Outcome> outcomes;
   std::vector<Diagnostic> kept;
   func::FuncOp best;
   unsigned bestIndex = 0;
   std::optional<Evaluation> trimmed;
+  // The result the priced rerun replaced, if it won.
+  std::optional<Evaluation> outpriced;
   {
     DiagnosticCapture capture(&getContext());
     outcomes.push_back(runVariant(func, variants[0].passes, capture, kept,
@@ -591,13 +619,25 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
     }
     if (best) {
       std::vector<Diagnostic> diagnostics;
-      trimmed =
-          runTrimmed(func, input, bestIndex, outcomes[bestIndex].eval, capture,
-                     diagnostics, outcomes.front().eval.peakBytes, budget);
+      trimmed = runTrimmed(func, input, bestIndex, outcomes[bestIndex].eval,
+                           capture, diagnostics,
+                           outcomes.front().eval.peakBytes, budget, price);
       if (trimmed) {
         best.erase();
         best = func.clone();
         kept = std::move(diagnostics);
+      }
+      std::vector<Diagnostic> pricedDiagnostics;
+      if (std::optional<Evaluation> within =
+              runPriced(func, input, bestIndex, outcomes[bestIndex].eval,
+                        trimmed ? *trimmed : outcomes[bestIndex].eval, capture,
+                        pricedDiagnostics, outcomes.front().eval.peakBytes,
+                        budget, price)) {
+        outpriced = trimmed ? *trimmed : outcomes[bestIndex].eval;
+        trimmed = within;
+        best.erase();
+        best = func.clone();
+        kept = std::move(pricedDiagnostics);
       }
     }
   }
@@ -620,11 +660,23 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
   best.erase();
   remarkOnSearch(func, outcomes, bestIndex, trimmed, inputEval.peakBytes,
                  budget);
+  if (outpriced)
+    emitFunctionRemark(func, 0, 1)
+        << "search: kept the schedule within the input's peak plus "
+           "memory-slack, "
+        << formatBytes(price.freeBytes) << ": step "
+        << formatMicros(trimmed->stepUs) << " us at "
+        << formatBytes(trimmed->peakBytes) << ", against "
+        << formatMicros(outpriced->stepUs) << " us at "
+        << formatBytes(outpriced->peakBytes)
+        << ", whose memory over that level does not pay for its step at "
+           "trim-exchange-rate="
+        << formatNumber(trimExchangeRate);
   // The limit the kept variant was judged by.
   int64_t memoryLimit = std::max(budget, outcomes.front().eval.peakBytes);
   Evaluation keptEval = trimmed ? *trimmed : outcomes[bestIndex].eval;
   if (std::optional<Evaluation> rescheduled =
-          tryReschedule(func, keptEval, memoryLimit))
+          tryReschedule(func, keptEval, memoryLimit, price))
     keptEval = *rescheduled;
   if (exactLimits.maxOps > 0)
     tryExactOrder(func, keptEval, memoryLimit);
@@ -632,21 +684,24 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
 
 bool PipelineSearch::isWorthRescheduling(const Evaluation &kept,
                                          const Evaluation &rescheduled,
-                                         int64_t memoryLimit) const {
+                                         int64_t memoryLimit,
+                                         MemoryPrice price) const {
   // Compared to the nanosecond, as isBetter does.
   int64_t step = std::llround(rescheduled.stepUs * 1000);
   if (step >= std::llround(kept.stepUs * 1000) ||
       rescheduled.peakBytes > memoryLimit)
     return false;
-  // More memory must buy more than the trimmed rerun gave up for less
-  // memory: else it would undo the trim for a step the trim deemed equal.
+  // More memory must be a better trade: else it would undo the trim for a
+  // step the trim deemed not worth the memory.
   return rescheduled.peakBytes <= kept.peakBytes ||
-         step < std::llround(kept.stepUs * (1 - trimTolerance) * 1000);
+         isBetterTrade({rescheduled.stepUs, rescheduled.peakBytes},
+                       {kept.stepUs, kept.peakBytes}, price, kHalfNanosecondUs);
 }
 
 std::optional<Evaluation> PipelineSearch::tryReschedule(func::FuncOp func,
                                                         const Evaluation &kept,
-                                                        int64_t memoryLimit) {
+                                                        int64_t memoryLimit,
+                                                        MemoryPrice price) {
   func::FuncOp saved = func.clone();
   std::optional<Evaluation> after;
   {
@@ -660,7 +715,8 @@ std::optional<Evaluation> PipelineSearch::tryReschedule(func::FuncOp func,
     getAnalysisManager().invalidate({});
     if (succeeded(runPasses(passes, func))) {
       FailureOr<Evaluation> eval = evaluate(func, profile);
-      if (succeeded(eval) && isWorthRescheduling(kept, *eval, memoryLimit))
+      if (succeeded(eval) &&
+          isWorthRescheduling(kept, *eval, memoryLimit, price))
         after = *eval;
     }
     capture.take();
@@ -668,7 +724,7 @@ std::optional<Evaluation> PipelineSearch::tryReschedule(func::FuncOp func,
   if (after)
     emitFunctionRemark(func, 0, 1)
         << "search: the kept result rescheduled after bucketing wins: step "
-        << formatUs(kept.stepUs) << " -> " << formatUs(after->stepUs)
+        << formatMicros(kept.stepUs) << " -> " << formatMicros(after->stepUs)
         << " us, peak " << formatBytesChange(kept.peakBytes, after->peakBytes);
   else
     restoreFunction(func, saved);
@@ -677,11 +733,10 @@ std::optional<Evaluation> PipelineSearch::tryReschedule(func::FuncOp func,
   return after;
 }
 
-std::optional<Evaluation>
-PipelineSearch::runTrimmed(func::FuncOp func, func::FuncOp input, unsigned best,
-                           Evaluation bestEval, DiagnosticCapture &capture,
-                           std::vector<Diagnostic> &diagnostics,
-                           int64_t defaultPeak, int64_t budget) {
+std::optional<Evaluation> PipelineSearch::runTrimmed(
+    func::FuncOp func, func::FuncOp input, unsigned best, Evaluation bestEval,
+    DiagnosticCapture &capture, std::vector<Diagnostic> &diagnostics,
+    int64_t defaultPeak, int64_t budget, MemoryPrice price) {
   restoreFunction(func, input);
   getAnalysisManager().invalidate({});
   Outcome outcome = runVariant(func, variants[best].trimmed, capture,
@@ -691,11 +746,31 @@ PipelineSearch::runTrimmed(func::FuncOp func, func::FuncOp input, unsigned best,
   int64_t step = std::llround(outcome.eval.stepUs * 1000);
   if (outcome.kind != Outcome::Valid || step > limit ||
       outcome.eval.peakBytes >= bestEval.peakBytes ||
-      !savesEnoughMemory(
-          {static_cast<double>(std::llround(bestEval.stepUs * 1000)),
-           bestEval.peakBytes},
-          {static_cast<double>(step), outcome.eval.peakBytes},
-          trimExchangeRate))
+      !isBetterTrade({outcome.eval.stepUs, outcome.eval.peakBytes},
+                     {bestEval.stepUs, bestEval.peakBytes}, price,
+                     kHalfNanosecondUs))
+    return std::nullopt;
+  return outcome.eval;
+}
+
+std::optional<Evaluation> PipelineSearch::runPriced(
+    func::FuncOp func, func::FuncOp input, unsigned best, Evaluation fastest,
+    Evaluation kept, DiagnosticCapture &capture,
+    std::vector<Diagnostic> &diagnostics, int64_t defaultPeak, int64_t budget,
+    MemoryPrice price) {
+  if (price.exchangeRate <= 0 || memoryBudget > 0 ||
+      kept.peakBytes <= price.freeBytes || budget <= price.freeBytes)
+    return std::nullopt;
+  restoreFunction(func, input);
+  getAnalysisManager().invalidate({});
+  Outcome outcome = runVariant(func, variants[best].priced, capture,
+                               diagnostics, defaultPeak, budget);
+  // Compared to the nanosecond, as isBetter does.
+  int64_t limit = std::llround(fastest.stepUs * (1 + trimTolerance) * 1000);
+  if (outcome.kind != Outcome::Valid ||
+      std::llround(outcome.eval.stepUs * 1000) > limit ||
+      !isBetterTrade({outcome.eval.stepUs, outcome.eval.peakBytes},
+                     {kept.stepUs, kept.peakBytes}, price, kHalfNanosecondUs))
     return std::nullopt;
   return outcome.eval;
 }
@@ -741,8 +816,8 @@ std::optional<Evaluation> PipelineSearch::tryExactOrder(func::FuncOp func,
     emitFunctionRemark(func, 0, 1)
         << "search: the exact order (" << proposal.nodes << " nodes, "
         << (proposal.proven ? "proven optimal" : "the best found")
-        << ") wins: step " << formatUs(kept.stepUs) << " -> "
-        << formatUs(after->stepUs) << " us, peak "
+        << ") wins: step " << formatMicros(kept.stepUs) << " -> "
+        << formatMicros(after->stepUs) << " us, peak "
         << formatBytesChange(kept.peakBytes, after->peakBytes);
   else if (explain)
     emitFunctionRemark(func, 0, 1) << "search: the exact order: " << whyNot;
@@ -774,7 +849,7 @@ void PipelineSearch::remarkOnSearch(func::FuncOp func,
                << outcome.error;
         continue;
       }
-      remark << "step " << formatUs(outcome.eval.stepUs) << " us, peak "
+      remark << "step " << formatMicros(outcome.eval.stepUs) << " us, peak "
              << formatBytes(outcome.eval.peakBytes);
       if (outcome.kind == Outcome::OverBudget)
         remark << ", over the memory budget";
@@ -784,15 +859,15 @@ void PipelineSearch::remarkOnSearch(func::FuncOp func,
   Evaluation after = trimmed ? *trimmed : outcomes[best].eval;
   if (trimmed && explain)
     emitFunctionRemark(func, 0, 1)
-        << "search: variant " << best << " rerun with the least budget that "
-        << "keeps its step: step " << formatUs(outcomes[best].eval.stepUs)
-        << " -> " << formatUs(trimmed->stepUs) << " us, peak "
+        << "search: variant " << best << " rerun with a trimmed budget: step "
+        << formatMicros(outcomes[best].eval.stepUs) << " -> "
+        << formatMicros(trimmed->stepUs) << " us, peak "
         << formatBytesChange(outcomes[best].eval.peakBytes, trimmed->peakBytes);
   if (best == 0) {
     if (explain)
       emitFunctionRemark(func, 0, 1)
           << "search: the default pipeline is the best of " << count
-          << " variants (step " << formatUs(before.stepUs) << " us)";
+          << " variants (step " << formatMicros(before.stepUs) << " us)";
     return;
   }
   double percent = before.stepUs > 0
@@ -800,8 +875,8 @@ void PipelineSearch::remarkOnSearch(func::FuncOp func,
                        : 0.0;
   emitFunctionRemark(func, 0, 1)
       << "search: variant " << best << " of " << count << " ("
-      << variants[best].name << ") wins: step " << formatUs(before.stepUs)
-      << " -> " << formatUs(after.stepUs) << " us ("
+      << variants[best].name << ") wins: step " << formatMicros(before.stepUs)
+      << " -> " << formatMicros(after.stepUs) << " us ("
       << llvm::formatv("{0:F1}", percent) << " %), peak "
       << formatBytesChange(before.peakBytes, after.peakBytes);
 }

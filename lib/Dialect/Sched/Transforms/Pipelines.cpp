@@ -161,6 +161,14 @@ void mlir::sched::addSchedFunctionPasses(OpPassManager &funcPm,
     bucket.capacityCheck = CapacityCheck::Off;
     funcPm.addPass(createSchedBucketCollectives(bucket));
   }
+  // The peak of the schedule made, lowered where the step allows.
+  if (options.reorderRuns) {
+    SchedReorderForMemoryOptions runs;
+    runs.keepStep = true;
+    runs.profilePath = options.profile;
+    runs.capacityCheck = CapacityCheck::Off;
+    funcPm.addPass(createSchedReorderForMemory(runs));
+  }
   SchedVerifyScheduleOptions verify;
   verify.maxInFlight = options.maxInFlight;
   verify.allowReorder = !options.keepCollectiveOrder;

@@ -19,6 +19,10 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include "llvm/Support/Threading.h"
+
+#include <cmath>
+
 namespace mlir {
 namespace sched {
 #define GEN_PASS_DEF_SCHEDREORDERFORMEMORY
@@ -37,9 +41,18 @@ namespace {
 struct SchedReorderForMemory
     : public sched::impl::SchedReorderForMemoryBase<SchedReorderForMemory> {
   using Base::Base;
+  LogicalResult initialize(MLIRContext *) override {
+    profile.load(profilePath);
+    return success();
+  }
   void runOnOperation() override;
 
 private:
+  /// The keep-step mode: reorders the runs between collectives of every
+  /// block of `func`, with one remark for the function; fails after an
+  /// error.
+  LogicalResult reorderRuns(func::FuncOp func,
+                            const LowPeakOrderOptions &options);
   /// Emits an error at `loc` for the first invalid option; fails if any.
   LogicalResult validateOptions(Location loc);
   /// Reorders the nested blocks of `func` (loop bodies, branches), innermost
@@ -63,6 +76,8 @@ private:
   /// Returns the graph and liveness of `block`, with the liveness that
   /// sched-record-input-peak left (SharedBlockAnalyses) if `shared`.
   FailureOr<BlockMemoryAnalyses> buildAnalyses(Block &block, bool shared);
+
+  LoadedProfile profile;
 };
 } // namespace
 
@@ -181,6 +196,146 @@ FailureOr<SchedReorderForMemory::BodyPeaks> SchedReorderForMemory::reorderBody(
   return peaks;
 }
 
+//===----------------------------------------------------------------------===//
+// keep-step: the runs between collectives
+//===----------------------------------------------------------------------===//
+
+/// Runs reordered at most per block (each one lowers the peak).
+static constexpr unsigned kMaxRunsPerBlock = 16;
+
+/// The order of every block of `func` whose ops the reordering may move
+/// (nested blocks and the body's), to put back.
+using SavedOrders = SmallVector<std::pair<Block *, SmallVector<Operation *>>>;
+
+/// Saves the order of `block` into `saved`.
+static void saveOrder(Block &block, SavedOrders &saved) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    ops.push_back(&op);
+  saved.push_back({&block, std::move(ops)});
+}
+
+/// Puts back the orders in `saved`.
+static void restoreOrders(SavedOrders &saved) {
+  for (auto &[block, ops] : saved)
+    for (Operation *op : ops)
+      op->moveBefore(block, block->end());
+}
+
+/// The simulated step of a function, where it has one.
+struct StepCheck {
+  /// Whether the function has a target, so that its step must be kept.
+  bool targeted = false;
+  /// Its simulated step, if it could be simulated.
+  std::optional<double> stepUs;
+};
+
+/// Returns the simulated step of `func` if it has a target. The
+/// simulation's own diagnostics (a loop of unknown trip count, a region it
+/// does not enter) are dropped: the scheduling passes report them, and a
+/// function that cannot be simulated is left as it is. Fails after an error
+/// of the profile.
+static FailureOr<StepCheck> simulateStep(func::FuncOp func,
+                                         const LoadedProfile &profile) {
+  StepCheck check;
+  check.targeted = static_cast<bool>(TargetAttr::lookup(func));
+  if (!check.targeted)
+    return check;
+  FailureOr<CostModel> model = buildCostModel(func, profile);
+  if (failed(model))
+    return failure();
+  // Only this thread's: the function passes run in parallel on one
+  // context.
+  uint64_t thread = llvm::get_threadid();
+  ScopedDiagnosticHandler silence(func.getContext(), [thread](Diagnostic &) {
+    return success(llvm::get_threadid() == thread);
+  });
+  FailureOr<double> step = simulateFunctionStep(func, *model);
+  if (succeeded(step))
+    check.stepUs = *step;
+  return check;
+}
+
+LogicalResult
+SchedReorderForMemory::reorderRuns(func::FuncOp func,
+                                   const LowPeakOrderOptions &options) {
+  FailureOr<StepCheck> stepBefore = simulateStep(func, profile);
+  if (failed(stepBefore))
+    return failure();
+  // A step that cannot be simulated cannot be shown to be kept.
+  if (stepBefore->targeted && !stepBefore->stepUs) {
+    markAllAnalysesPreserved();
+    return success();
+  }
+  FailureOr<int64_t> peakBefore = getFunctionPeak(func);
+  if (failed(peakBefore))
+    return failure();
+  // Innermost first, then the body's blocks; only blocks that change are
+  // saved.
+  SavedOrders saved;
+  unsigned runs = 0, improved = 0;
+  SmallVector<Block *> blocks = getNestedBlocks(func);
+  for (Block &block : func.getBody())
+    blocks.push_back(&block);
+  for (Block *block : blocks) {
+    if (!isReorderable(block))
+      continue;
+    FailureOr<BlockMemoryAnalyses> analyses =
+        BlockMemoryAnalyses::build(*block);
+    if (failed(analyses))
+      return failure();
+    SavedOrders before;
+    saveOrder(*block, before);
+    RunReorder result =
+        reorderRunsForMemory(*block, *analyses, options, kMaxRunsPerBlock);
+    runs += result.numRuns;
+    if (!result.runsImproved)
+      continue;
+    improved += result.runsImproved;
+    llvm::append_range(saved, before);
+  }
+  // Silent where no run lowers the peak: the pipeline runs this last on
+  // every function.
+  if (saved.empty()) {
+    markAllAnalysesPreserved();
+    return success();
+  }
+  FailureOr<int64_t> peakAfter = getFunctionPeak(func);
+  if (failed(peakAfter))
+    return failure();
+  FailureOr<StepCheck> stepAfter = simulateStep(func, profile);
+  if (failed(stepAfter))
+    return failure();
+  InFlightDiagnostic remark = emitFunctionRemark(func, 0, 1);
+  // Compared to the nanosecond, as the pipeline's search compares steps.
+  std::optional<double> before = stepBefore->stepUs, after = stepAfter->stepUs;
+  if (before &&
+      (!after || std::llround(*after * 1000) > std::llround(*before * 1000))) {
+    restoreOrders(saved);
+    remark << "kept the order: reordering " << improved << " of " << runs
+           << " runs between collectives would lower the peak "
+           << formatBytesChange(*peakBefore, *peakAfter)
+           << " but not keep the step, " << formatMicros(*before) << " -> "
+           << (after ? formatMicros(*after) + " us" : "not simulated");
+    markAllAnalysesPreserved();
+    return success();
+  }
+  if (*peakAfter >= *peakBefore) {
+    // A nested block's lower peak need not lower the function's.
+    restoreOrders(saved);
+    remark << "kept the order: no reordering of the " << runs
+           << " runs between collectives lowers the peak, "
+           << formatBytes(*peakBefore);
+    markAllAnalysesPreserved();
+    return success();
+  }
+  remark << "reordered " << improved << " of " << runs
+         << " runs between collectives: peak "
+         << formatBytesChange(*peakBefore, *peakAfter)
+         << (before ? ", step kept" : "");
+  return success();
+}
+
 void SchedReorderForMemory::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
@@ -192,6 +347,11 @@ void SchedReorderForMemory::runOnOperation() {
   options.exactOptions.maxNodes = exactMaxOps;
   options.exactOptions.maxStates = exactMaxStates;
   options.exactWindows = exactWindows;
+  if (keepStep) {
+    if (failed(reorderRuns(func, options)))
+      return signalPassFailure();
+    return;
+  }
   // With nested blocks, the capacity is checked against the whole body's
   // peak (a body's peak on top of what is live around its op).
   std::optional<int64_t> functionPeakBefore;

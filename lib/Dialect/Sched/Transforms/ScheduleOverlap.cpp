@@ -732,8 +732,10 @@ static Choice chooseSchedule(const Request &r, const BlockInputs &in) {
   return choice;
 }
 
-/// Budgets tried when trimming: the input's peak, then bisection steps.
-constexpr unsigned kMaxTrimRuns = 6;
+/// Budgets tried when trimming: the input's peak, the free level and one
+/// between it and the fastest schedule's peak (with a price on memory),
+/// then bisection steps.
+constexpr unsigned kMaxTrimRuns = 8;
 /// Trimming stops once the budgets tried are this close (bytes), or 1/32 of
 /// the range searched.
 constexpr int64_t kTrimResolution = int64_t(1) << 20;
@@ -749,20 +751,22 @@ struct Trim {
 } // namespace
 
 /// Trims the budget of the schedule in `choice`: reruns every strategy with
-/// the budget bisected between the input's peak and the kept schedule's
-/// peak, the input's peak first, and keeps in `choice` the schedule of the
-/// least budget that is no slower (by at most `tolerance` of the step), has
-/// a lower peak and, where it is slower, saves `exchangeRate` times the
-/// fraction of the step it loses (savesEnoughMemory). Returns what it did;
+/// lower budgets and keeps in `choice` the best trade (isBetterTrade under
+/// `price`) of those no slower than the fastest by more than `tolerance` of
+/// its step and of a lower peak: first the input's peak (kept if as fast as
+/// the fastest); with a price on memory (an exchange rate), then the free
+/// level and the budget halfway between it and the fastest schedule's peak;
+/// then budgets bisected between the input's peak and the kept schedule's
+/// peak, for the least memory that keeps the trade. Returns what it did;
 /// nothing where the schedule does not go over the input's peak (or is the
 /// fallback's).
 static std::optional<Trim> trimBudgetOf(const Request &r, const BlockInputs &in,
-                                        double tolerance, double exchangeRate,
+                                        double tolerance, MemoryPrice price,
                                         Choice &choice) {
   if (!choice.chosen || choice.fallback || choice.peakAfter <= r.inputPeak)
     return std::nullopt;
-  double stepUs = choice.after.makespanUs * (1 + tolerance);
-  StepAndPeak fastest{choice.after.makespanUs, choice.peakAfter};
+  double stepLimit = choice.after.makespanUs * (1 + tolerance);
+  int64_t fastestPeak = choice.peakAfter;
   Trim trim{r.budget};
   auto tryBudget = [&](int64_t budget) {
     Request at = r;
@@ -770,22 +774,32 @@ static std::optional<Trim> trimBudgetOf(const Request &r, const BlockInputs &in,
     ++trim.runs;
     Choice candidate = chooseSchedule(at, in);
     if (!candidate.chosen || candidate.fallback ||
-        candidate.after.makespanUs > stepUs + kEpsilonUs ||
-        candidate.peakAfter >= choice.peakAfter ||
-        !savesEnoughMemory(
-            fastest,
-            {std::max(candidate.after.makespanUs - kEpsilonUs, 0.0),
-             candidate.peakAfter},
-            exchangeRate))
+        candidate.after.makespanUs > stepLimit + kEpsilonUs ||
+        candidate.peakAfter >= fastestPeak ||
+        !isBetterTrade({candidate.after.makespanUs, candidate.peakAfter},
+                       {choice.after.makespanUs, choice.peakAfter}, price,
+                       kEpsilonUs))
       return false;
     choice = std::move(candidate);
     trim.used = budget;
     return true;
   };
   int64_t low = r.inputPeak;
-  if (tryBudget(low))
+  double fastestStep = choice.after.makespanUs;
+  bool lowKept = tryBudget(low);
+  // As fast as the fastest within the least budget: nothing is better.
+  if (lowKept && choice.after.makespanUs <= fastestStep + kEpsilonUs)
     return trim;
-  // The least budget known to keep the step is the kept schedule's peak.
+  bool pricedKept = false;
+  if (price.exchangeRate > 0 && price.freeBytes > low &&
+      price.freeBytes < fastestPeak) {
+    pricedKept |= tryBudget(price.freeBytes);
+    pricedKept |=
+        tryBudget(price.freeBytes + (fastestPeak - price.freeBytes) / 2);
+  }
+  if (lowKept && !pricedKept)
+    return trim;
+  // The least budget known to give the kept trade is its peak.
   int64_t high = choice.peakAfter;
   int64_t resolution = std::max(kTrimResolution, (high - low) / 32);
   while (trim.runs < kMaxTrimRuns && high - low > resolution) {
@@ -925,7 +939,7 @@ static void explainChoice(Location loc, const BlockSimulation &sim,
 /// Returns the budget for the summary remark: `budget` (or "unlimited")
 /// followed by `source` (how it came about, if not the usual way), and,
 /// after trimming, the budget used and how many were tried, or, where none
-/// lower kept the step, the schedule's `peak`.
+/// lower was a better trade (isBetterTrade), the schedule's `peak`.
 static std::string describeBudget(int64_t budget, StringRef source,
                                   const std::optional<Trim> &trim,
                                   int64_t peak) {
@@ -935,12 +949,12 @@ static std::string describeBudget(int64_t budget, StringRef source,
   if (!trim)
     return words;
   if (trim->used == budget)
-    return words + llvm::formatv("; {0} needed: none of {1} lower "
-                                 "budgets tried keeps the step",
+    return words + llvm::formatv("; {0} kept: none of {1} lower "
+                                 "budgets tried is a better trade",
                                  formatBytes(peak), trim->runs)
                        .str();
-  return words + llvm::formatv(", trimmed to {0}: the least of {1} tried "
-                               "that keeps the step",
+  return words + llvm::formatv(", trimmed to {0}: the best trade of {1} "
+                               "budgets tried",
                                formatBytes(trim->used), trim->runs)
                      .str();
 }
@@ -1080,8 +1094,10 @@ SchedScheduleOverlap::scheduleBlock(func::FuncOp func, Block *nested,
   // function's headroom, not trimmed).
   std::optional<Trim> trim;
   if (trimBudget && !nested && !headroom)
-    trim =
-        trimBudgetOf(request, inputs, trimTolerance, trimExchangeRate, choice);
+    trim = trimBudgetOf(request, inputs, trimTolerance,
+                        getMemoryPrice(recordedPeak.value_or(inputPeak),
+                                       memorySlack, trimExchangeRate),
+                        choice);
   Location loc = nested ? nested->getParentOp()->getLoc() : func.getLoc();
   explainCaps(loc, request, choice, explain);
   if (!choice.chosen) {

@@ -18,19 +18,19 @@
 // sched-pipeline reruns the winner of its search trimmed (search=1: no
 // search, no trimming) and keeps the rerun where its peak is lower: in
 // @needed it is not, so the winner's own remarks are kept.
-// PIPELINE: remark: @wasted: step 286.307 -> 242.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 68.5 MiB (budget 953.67 MiB, trimmed to 68.5 MiB: the least of 1 tried that keeps the step)
+// PIPELINE: remark: @wasted: step 286.307 -> 242.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 68.5 MiB (budget 953.67 MiB, trimmed to 68.5 MiB: the best trade of 1 budgets tried)
 // PIPELINE: remark: @needed: step 186.307 -> 142.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 72.5 MiB (budget 953.67 MiB); optimal
-// PIPELINE: remark: @partial: step 284.201 -> 196.801 us, exposed comm 87.400 -> 0.000 us, peak memory 69 MiB -> 73 MiB (budget 953.67 MiB, trimmed to 73 MiB: the least of 4 tried that keeps the step)
+// PIPELINE: remark: @partial: step 284.201 -> 196.801 us, exposed comm 87.400 -> 0.000 us, peak memory 69 MiB -> 73 MiB (budget 953.67 MiB, trimmed to 74.73 MiB: the best trade of 5 budgets tried)
 
-// AGAIN: remark: @wasted: search: variant 0 rerun with the least budget that keeps its step: step 242.606 -> 242.606 us, peak 72.5 MiB -> 68.5 MiB
+// AGAIN: remark: @wasted: search: variant 0 rerun with a trimmed budget: step 242.606 -> 242.606 us, peak 72.5 MiB -> 68.5 MiB
 // AGAIN: remark: @wasted: search: the default pipeline is the best of 12 variants (step 242.606 us)
 // AGAIN-NOT: remark: @needed: search: variant 0 rerun
-// AGAIN: remark: @partial: search: variant 0 rerun with the least budget that keeps its step: step 196.801 -> 196.801 us, peak 77 MiB -> 73 MiB
+// AGAIN: remark: @partial: search: variant 0 rerun with a trimmed budget: step 196.801 -> 196.801 us, peak 77 MiB -> 73 MiB
 
 // Reordered for memory first, @needed's input peak is 68.5 MiB and the
 // gather's 4 MiB beside "expand" are needed: 68.5, 70.5 and 71.5 MiB are
 // tried (the range left is then under 1 MiB) and none keeps the step.
-// NEEDED: remark: @needed: step 186.307 -> 142.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 72.5 MiB (budget 953.67 MiB; 72.5 MiB needed: none of 3 lower budgets tried keeps the step); optimal
+// NEEDED: remark: @needed: step 186.307 -> 142.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 72.5 MiB (budget 953.67 MiB; 72.5 MiB kept: none of 3 lower budgets tried is a better trade); optimal
 
 // CHECK-LABEL: func.func @wasted
 // CHECK:      sched.compute "expand"
@@ -56,7 +56,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // The gather is ready at once, and issued at once it is live across the
   // 64 MiB of "expand"; issued after "reduce" it hides behind "long" as
   // well. The input's peak (the first budget tried) keeps the step.
-  // expected-remark@+1 {{@wasted: step 286.307 -> 242.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 68.5 MiB (budget 953.67 MiB, trimmed to 68.5 MiB: the least of 1 tried that keeps the step); optimal: equals the lower bound}}
+  // expected-remark@+1 {{@wasted: step 286.307 -> 242.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 68.5 MiB (budget 953.67 MiB, trimmed to 68.5 MiB: the best trade of 1 budgets tried); optimal: equals the lower bound}}
   func.func @wasted(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
     %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
     %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)
@@ -82,7 +82,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // input's 69 MiB), "w" need not: "long" hides it. Untrimmed both are
   // issued at once (77 MiB); the bisection (69 MiB: slower; 73 MiB: as fast,
   // peak 73 MiB; 71 and 72 MiB: slower) keeps 73 MiB.
-  // expected-remark@+1 {{@partial: step 284.201 -> 196.801 us, exposed comm 87.400 -> 0.000 us, peak memory 69 MiB -> 73 MiB (budget 953.67 MiB, trimmed to 73 MiB: the least of 4 tried that keeps the step); optimal: equals the lower bound}}
+  // expected-remark@+1 {{@partial: step 284.201 -> 196.801 us, exposed comm 87.400 -> 0.000 us, peak memory 69 MiB -> 73 MiB (budget 953.67 MiB, trimmed to 73 MiB: the best trade of 4 budgets tried); optimal: equals the lower bound}}
   func.func @partial(%x: tensor<1024x1024xf32>, %v: tensor<128x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
     %f = sched.all_gather_start %v on @dp gather_dim = 0 : tensor<128x1024xf32> -> !sched.future<tensor<1024x1024xf32>>
     %g = sched.wait %f : !sched.future<tensor<1024x1024xf32>>

@@ -55,6 +55,13 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
       *this, "reorder",
       llvm::cl::desc("run sched-reorder-for-memory (default: true)"),
       llvm::cl::init(true)};
+  Option<bool> reorderRuns{
+      *this, "reorder-runs",
+      llvm::cl::desc("last, run sched-reorder-for-memory keep-step: lower "
+                     "the peak by reordering only the ops between "
+                     "collective starts and waits, keeping the step "
+                     "(default: false)"),
+      llvm::cl::init(false)};
   Option<int64_t> maxInFlight{
       *this, "max-in-flight",
       llvm::cl::desc("collectives in flight at once per process group, at "
@@ -134,20 +141,22 @@ struct SchedPipelineOptions : public PassPipelineOptions<SchedPipelineOptions> {
   Option<double> trimTolerance{
       *this, "trim-tolerance",
       llvm::cl::desc("in the functions the search runs in, how much slower "
-                     "than the fastest schedule the one of the least memory "
-                     "may be, as a fraction of its step (a step closer than "
-                     "the cost model's error counts as as fast) "
-                     "(default: 0.005)"),
-      llvm::cl::init(0.005)};
+                     "than the fastest schedule a schedule of less memory "
+                     "may be, as a fraction of its step, to be kept in its "
+                     "place (as a better trade at trim-exchange-rate) "
+                     "(default: 0.05)"),
+      llvm::cl::init(0.05)};
   Option<double> trimExchangeRate{
       *this, "trim-exchange-rate",
-      llvm::cl::desc("in the functions the search runs in, the least "
-                     "fraction of the peak a slower schedule of less memory "
-                     "must save per fraction of the step it loses, to be "
-                     "kept in place of the fastest (10: 1 % of the step only "
-                     "for 10 % of the peak; 0: any saving within "
-                     "trim-tolerance) (default: 0)"),
-      llvm::cl::init(0.0)};
+      llvm::cl::desc("in the functions the search runs in, the price of "
+                     "memory over the input's peak plus memory-slack: the "
+                     "fraction of that level over it that is worth one "
+                     "fraction of the step (10: 1 % of the step for 10 % "
+                     "more memory); schedules are compared by step times 1 + "
+                     "that fraction / the rate, the faster's extra memory "
+                     "kept only where it pays; 0: the least memory within "
+                     "trim-tolerance (default: 10)"),
+      llvm::cl::init(10.0)};
   Option<int64_t> search{
       *this, "search",
       llvm::cl::desc("pipeline variants tried per function, the default "

@@ -362,9 +362,11 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
            "trimmed one may be, as a fraction of its step (default: 0)">,
     Option<"trimExchangeRate", "trim-exchange-rate", "double",
            /*default=*/"0.0",
-           "with trim-budget, the least fraction of the peak a slower "
-           "trimmed schedule must save per fraction of the step it loses "
-           "(10: 1 % of the step only for 10 % of the peak; 0: any saving "
+           "with trim-budget, the price of memory over the input's peak "
+           "plus memory-slack: the fraction of that level over it that is "
+           "worth one fraction of the step (10: 1 % of the step for 10 % "
+           "more memory); a trimmed schedule is kept where its step times "
+           "1 + that fraction / the rate is lower (0: the least memory "
            "within trim-tolerance) (default: 0)">,
     Option<"recordCap", "record-cap", "bool", /*default=*/"false",
            "record the in-flight count cap of the kept schedule on the "
@@ -437,6 +439,19 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
     %rb = sched.compute "reduce_b" ins(%b : tensor<256xf32>) -> (tensor<1xf32>)
     ```
 
+    With `keep-step`, the collective starts and waits (and ops whose regions
+    issue collectives) stay where they are and only the runs of ops between
+    them are reordered, each as a block of its own: the run that holds the
+    peak, again while that lowers it. A run's compute takes the same time in
+    any order, so every start is issued and every wait is reached at the same
+    simulated time: the overlap a schedule made is kept and only the memory
+    it takes is lowered. sched-pipeline runs it last, after bucketing. With a
+    `#sched.target` the function's step is simulated before and after (with
+    `profile`, whose contention can make compute times depend on the order)
+    and the input order is put back if it grew. The remark gives the runs
+    reordered, e.g. `reordered 2 of 9 runs between collectives: peak 3 KiB ->
+    2 KiB, step kept`.
+
     See docs/passes/ReorderForMemory.md. Errors: a value whose size is
     unknown; `exact-max-ops` over 64 or `exact-max-states` over 10^7 (checked
     before any work). A peak over the target's HBM capacity: see
@@ -453,6 +468,14 @@ def SchedReorderForMemory : Pass<"sched-reorder-for-memory", "func::FuncOp"> {
     Option<"exactWindows", "exact-windows", "unsigned", /*default=*/"8",
            "larger blocks: reorder up to this many windows of exact-max-ops "
            "ops around the peak exactly (default: 8)">,
+    Option<"keepStep", "keep-step", "bool", /*default=*/"false",
+           "reorder only the runs of ops between consecutive collective "
+           "starts and waits, so that every collective is issued and waited "
+           "at the same simulated time; kept only where the simulated step "
+           "does not grow (default: false)">,
+    Option<"profilePath", "profile", "std::string", /*default=*/"\"\"",
+           "with keep-step, the measured cost profile (JSON) the step is "
+           "simulated with (default: none)">,
     CapacityCheckOption,
   ];
 }

@@ -419,6 +419,15 @@ private:
   SchedScheduleOverlapOptions rescheduleOptions;
   int64_t memoryBudget, memoryAllowance, collectiveAllowance;
   double memorySlack, trimTolerance, trimExchangeRate;
+  /// The simulated step of the function being searched, before the passes.
+  double inputStepUs = 0;
+  /// Returns the slowest step (ns) a trimmed result of a winner of step
+  /// `fastestUs` may have: `trim-tolerance` over it, and never slower than
+  /// the input.
+  int64_t getTrimLimit(double fastestUs) const {
+    return std::min(std::llround(fastestUs * (1 + trimTolerance) * 1000),
+                    std::llround(inputStepUs * 1000));
+  }
   bool explain;
   std::string profilePath;
   LoadedProfile profile;
@@ -586,6 +595,7 @@ static bool isBetter(const Evaluation &a, const Evaluation &b) {
 void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
                             Evaluation inputEval) {
   int64_t budget = computeBudget(func, inputEval.peakBytes);
+  inputStepUs = inputEval.stepUs;
   MemoryPrice price =
       getMemoryPrice(inputEval.peakBytes, memorySlack, trimExchangeRate);
   std::vector<Outcome> outcomes;
@@ -742,7 +752,7 @@ std::optional<Evaluation> PipelineSearch::runTrimmed(
   Outcome outcome = runVariant(func, variants[best].trimmed, capture,
                                diagnostics, defaultPeak, budget);
   // Compared to the nanosecond, as isBetter does.
-  int64_t limit = std::llround(bestEval.stepUs * (1 + trimTolerance) * 1000);
+  int64_t limit = getTrimLimit(bestEval.stepUs);
   int64_t step = std::llround(outcome.eval.stepUs * 1000);
   if (outcome.kind != Outcome::Valid || step > limit ||
       outcome.eval.peakBytes >= bestEval.peakBytes ||
@@ -766,7 +776,7 @@ std::optional<Evaluation> PipelineSearch::runPriced(
   Outcome outcome = runVariant(func, variants[best].priced, capture,
                                diagnostics, defaultPeak, budget);
   // Compared to the nanosecond, as isBetter does.
-  int64_t limit = std::llround(fastest.stepUs * (1 + trimTolerance) * 1000);
+  int64_t limit = getTrimLimit(fastest.stepUs);
   if (outcome.kind != Outcome::Valid ||
       std::llround(outcome.eval.stepUs * 1000) > limit ||
       !isBetterTrade({outcome.eval.stepUs, outcome.eval.peakBytes},

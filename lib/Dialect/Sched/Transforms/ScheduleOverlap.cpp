@@ -765,7 +765,10 @@ static std::optional<Trim> trimBudgetOf(const Request &r, const BlockInputs &in,
                                         Choice &choice) {
   if (!choice.chosen || choice.fallback || choice.peakAfter <= r.inputPeak)
     return std::nullopt;
-  double stepLimit = choice.after.makespanUs * (1 + tolerance);
+  // Never slower than the input either: a trade is made among schedules
+  // that are worth scheduling.
+  double stepLimit =
+      std::min(choice.after.makespanUs * (1 + tolerance), r.before.makespanUs);
   int64_t fastestPeak = choice.peakAfter;
   Trim trim{r.budget};
   auto tryBudget = [&](int64_t budget) {

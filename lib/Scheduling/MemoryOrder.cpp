@@ -458,6 +458,30 @@ mlir::sched::extractWindow(const MemoryProblem &problem,
   return window;
 }
 
+/// Returns the positions [lo, lo + k) of `order` (evaluated by `profile`)
+/// as a problem of their own (extractWindow) and the dependences of `graph`
+/// among them, numbered by position. `local` is scratch space of one entry
+/// per node, -1 on entry and on return.
+static std::pair<OrderWindow, DependenceGraph>
+extractPositions(const DependenceGraph &graph, const MemoryProblem &problem,
+                 const MemoryProfile &profile, ArrayRef<unsigned> order,
+                 unsigned lo, unsigned k, std::vector<int> &local) {
+  SmallVector<SmallVector<unsigned, 2>> steps;
+  std::vector<std::pair<unsigned, unsigned>> edges;
+  for (unsigned i = 0; i < k; ++i) {
+    local[order[lo + i]] = i;
+    steps.push_back({order[lo + i]});
+  }
+  for (unsigned i = 0; i < k; ++i)
+    for (unsigned pred : graph.getPreds(order[lo + i]))
+      if (local[pred] >= 0)
+        edges.emplace_back(local[pred], i);
+  for (unsigned i = 0; i < k; ++i)
+    local[order[lo + i]] = -1;
+  return {extractWindow(problem, profile, steps),
+          DependenceGraph::fromEdges(k, edges)};
+}
+
 unsigned mlir::sched::refinePeakWindows(const DependenceGraph &graph,
                                         const MemoryProblem &problem,
                                         std::vector<unsigned> &order,
@@ -475,19 +499,8 @@ unsigned mlir::sched::refinePeakWindows(const DependenceGraph &graph,
     unsigned lo = peakAt >= k / 2 ? std::min(peakAt - k / 2, n - k) : 0;
     // The window as a problem of its own; the bytes outside it are the same
     // at each of its positions, whatever the order inside.
-    SmallVector<SmallVector<unsigned, 2>> steps;
-    std::vector<std::pair<unsigned, unsigned>> edges;
-    for (unsigned i = 0; i < k; ++i) {
-      local[order[lo + i]] = i;
-      steps.push_back({order[lo + i]});
-    }
-    for (unsigned i = 0; i < k; ++i)
-      for (unsigned pred : graph.getPreds(order[lo + i]))
-        if (local[pred] >= 0)
-          edges.emplace_back(local[pred], i);
-    for (unsigned i = 0; i < k; ++i)
-      local[order[lo + i]] = -1;
-    OrderWindow sub = extractWindow(problem, profile, steps);
+    auto [sub, subGraph] =
+        extractPositions(graph, problem, profile, order, lo, k, local);
     std::vector<unsigned> identity(k);
     std::iota(identity.begin(), identity.end(), 0);
     int64_t oldMax = computePeak(sub.problem, identity);
@@ -495,7 +508,7 @@ unsigned mlir::sched::refinePeakWindows(const DependenceGraph &graph,
     bounded.maxNodes = k;
     bounded.bound = oldMax - 1;
     std::optional<std::vector<unsigned>> better =
-        orderExact(DependenceGraph::fromEdges(k, edges), sub.problem, bounded);
+        orderExact(subGraph, sub.problem, bounded);
     if (!better)
       break;
     std::vector<unsigned> nodes(order.begin() + lo, order.begin() + lo + k);
@@ -727,23 +740,11 @@ static bool reorderRun(const DependenceGraph &graph,
                        std::vector<int> &local,
                        const LowPeakOrderOptions &options) {
   unsigned k = hi - lo + 1;
-  SmallVector<SmallVector<unsigned, 2>> steps;
-  std::vector<std::pair<unsigned, unsigned>> edges;
-  for (unsigned i = 0; i < k; ++i) {
-    local[order[lo + i]] = i;
-    steps.push_back({order[lo + i]});
-  }
-  for (unsigned i = 0; i < k; ++i)
-    for (unsigned pred : graph.getPreds(order[lo + i]))
-      if (local[pred] >= 0)
-        edges.emplace_back(local[pred], i);
-  for (unsigned i = 0; i < k; ++i)
-    local[order[lo + i]] = -1;
   // The bytes outside the run are the same at each of its positions,
   // whatever the order inside.
-  OrderWindow sub = extractWindow(problem, profile, steps);
-  LowPeakOrder best = findLowPeakOrder(DependenceGraph::fromEdges(k, edges),
-                                       sub.problem, options);
+  auto [sub, subGraph] =
+      extractPositions(graph, problem, profile, order, lo, k, local);
+  LowPeakOrder best = findLowPeakOrder(subGraph, sub.problem, options);
   if (best.peak >= best.originalPeak)
     return false;
   std::vector<unsigned> nodes(order.begin() + lo, order.begin() + hi + 1);

@@ -353,28 +353,26 @@ private:
                      DiagnosticCapture &cap,
                      std::vector<Diagnostic> &diagnostics,
                      std::optional<int64_t> defaultPeak, int64_t budget);
-  /// Runs the trimmed passes of the winner `best` (of result `bestEval`) on
-  /// `func`, restored to `input`; returns their result if it is valid, no
-  /// slower than `bestEval` by more than `trim-tolerance`, of a lower peak
-  /// and a better trade under `price` (isBetterTrade), with its diagnostics
-  /// in `diagnostics`.
-  std::optional<Evaluation> runTrimmed(func::FuncOp func, func::FuncOp input,
-                                       unsigned best, Evaluation bestEval,
-                                       DiagnosticCapture &capture,
-                                       std::vector<Diagnostic> &diagnostics,
-                                       int64_t defaultPeak, int64_t budget,
-                                       MemoryPrice price);
-  /// Runs the priced passes of the winner `best` (whose fastest result is
-  /// `fastest`, the kept one so far `kept`) on `func`, restored to `input`,
-  /// where `kept` goes over the free level of `price` and the budget
-  /// allows more; returns their result if it is valid, no slower than
-  /// `fastest` by more than `trim-tolerance` and a better trade than `kept`
-  /// (isBetterTrade), with its diagnostics in `diagnostics`.
+  /// Runs `passes` (the trimmed or priced passes of the winner, whose
+  /// fastest result is `fastest`) on `func`, restored to `input`; returns
+  /// their result if it is valid, no slower than getTrimLimit of `fastest`,
+  /// of a lower peak than `kept` where `lowerPeak`, and a better trade than
+  /// `kept` under `price` (isBetterTrade), with its diagnostics in
+  /// `diagnostics`.
   std::optional<Evaluation>
-  runPriced(func::FuncOp func, func::FuncOp input, unsigned best,
-            Evaluation fastest, Evaluation kept, DiagnosticCapture &capture,
-            std::vector<Diagnostic> &diagnostics, int64_t defaultPeak,
-            int64_t budget, MemoryPrice price);
+  rerunForTrade(func::FuncOp func, func::FuncOp input, OpPassManager &passes,
+                Evaluation fastest, Evaluation kept, bool lowerPeak,
+                DiagnosticCapture &capture,
+                std::vector<Diagnostic> &diagnostics, int64_t defaultPeak,
+                int64_t budget, MemoryPrice price);
+  /// Whether the winner is rerun within the free level of `price`: with a
+  /// price, no `memory-budget` given, the kept result `kept` over the free
+  /// level and the budget above it.
+  bool isWorthPricing(const Evaluation &kept, int64_t budget,
+                      MemoryPrice price) const {
+    return price.exchangeRate > 0 && memoryBudget == 0 &&
+           kept.peakBytes > price.freeBytes && budget > price.freeBytes;
+  }
   /// Returns the memory budget for an input of peak `inputPeak`: the
   /// `memory-budget`, or the input's peak plus the largest of
   /// `memory-allowance`, `memory-slack` and `collective-allowance` times the
@@ -629,21 +627,25 @@ void PipelineSearch::search(func::FuncOp func, func::FuncOp input,
     }
     if (best) {
       std::vector<Diagnostic> diagnostics;
-      trimmed = runTrimmed(func, input, bestIndex, outcomes[bestIndex].eval,
-                           capture, diagnostics,
-                           outcomes.front().eval.peakBytes, budget, price);
+      const Evaluation &fastest = outcomes[bestIndex].eval;
+      trimmed = rerunForTrade(func, input, variants[bestIndex].trimmed, fastest,
+                              fastest, /*lowerPeak=*/true, capture, diagnostics,
+                              outcomes.front().eval.peakBytes, budget, price);
       if (trimmed) {
         best.erase();
         best = func.clone();
         kept = std::move(diagnostics);
       }
+      Evaluation keptSoFar = trimmed ? *trimmed : fastest;
       std::vector<Diagnostic> pricedDiagnostics;
-      if (std::optional<Evaluation> within =
-              runPriced(func, input, bestIndex, outcomes[bestIndex].eval,
-                        trimmed ? *trimmed : outcomes[bestIndex].eval, capture,
-                        pricedDiagnostics, outcomes.front().eval.peakBytes,
-                        budget, price)) {
-        outpriced = trimmed ? *trimmed : outcomes[bestIndex].eval;
+      std::optional<Evaluation> within;
+      if (isWorthPricing(keptSoFar, budget, price))
+        within = rerunForTrade(func, input, variants[bestIndex].priced, fastest,
+                               keptSoFar, /*lowerPeak=*/false, capture,
+                               pricedDiagnostics,
+                               outcomes.front().eval.peakBytes, budget, price);
+      if (within) {
+        outpriced = keptSoFar;
         trimmed = within;
         best.erase();
         best = func.clone();
@@ -743,42 +745,19 @@ std::optional<Evaluation> PipelineSearch::tryReschedule(func::FuncOp func,
   return after;
 }
 
-std::optional<Evaluation> PipelineSearch::runTrimmed(
-    func::FuncOp func, func::FuncOp input, unsigned best, Evaluation bestEval,
+std::optional<Evaluation> PipelineSearch::rerunForTrade(
+    func::FuncOp func, func::FuncOp input, OpPassManager &passes,
+    Evaluation fastest, Evaluation kept, bool lowerPeak,
     DiagnosticCapture &capture, std::vector<Diagnostic> &diagnostics,
     int64_t defaultPeak, int64_t budget, MemoryPrice price) {
   restoreFunction(func, input);
   getAnalysisManager().invalidate({});
-  Outcome outcome = runVariant(func, variants[best].trimmed, capture,
-                               diagnostics, defaultPeak, budget);
+  Outcome outcome =
+      runVariant(func, passes, capture, diagnostics, defaultPeak, budget);
   // Compared to the nanosecond, as isBetter does.
-  int64_t limit = getTrimLimit(bestEval.stepUs);
-  int64_t step = std::llround(outcome.eval.stepUs * 1000);
-  if (outcome.kind != Outcome::Valid || step > limit ||
-      outcome.eval.peakBytes >= bestEval.peakBytes ||
-      !isBetterTrade({outcome.eval.stepUs, outcome.eval.peakBytes},
-                     {bestEval.stepUs, bestEval.peakBytes}, price,
-                     kHalfNanosecondUs))
-    return std::nullopt;
-  return outcome.eval;
-}
-
-std::optional<Evaluation> PipelineSearch::runPriced(
-    func::FuncOp func, func::FuncOp input, unsigned best, Evaluation fastest,
-    Evaluation kept, DiagnosticCapture &capture,
-    std::vector<Diagnostic> &diagnostics, int64_t defaultPeak, int64_t budget,
-    MemoryPrice price) {
-  if (price.exchangeRate <= 0 || memoryBudget > 0 ||
-      kept.peakBytes <= price.freeBytes || budget <= price.freeBytes)
-    return std::nullopt;
-  restoreFunction(func, input);
-  getAnalysisManager().invalidate({});
-  Outcome outcome = runVariant(func, variants[best].priced, capture,
-                               diagnostics, defaultPeak, budget);
-  // Compared to the nanosecond, as isBetter does.
-  int64_t limit = getTrimLimit(fastest.stepUs);
   if (outcome.kind != Outcome::Valid ||
-      std::llround(outcome.eval.stepUs * 1000) > limit ||
+      std::llround(outcome.eval.stepUs * 1000) > getTrimLimit(fastest.stepUs) ||
+      (lowerPeak && outcome.eval.peakBytes >= kept.peakBytes) ||
       !isBetterTrade({outcome.eval.stepUs, outcome.eval.peakBytes},
                      {kept.stepUs, kept.peakBytes}, price, kHalfNanosecondUs))
     return std::nullopt;

@@ -207,14 +207,6 @@ static constexpr unsigned kMaxRunsPerBlock = 16;
 /// (nested blocks and the body's), to put back.
 using SavedOrders = SmallVector<std::pair<Block *, SmallVector<Operation *>>>;
 
-/// Saves the order of `block` into `saved`.
-static void saveOrder(Block &block, SavedOrders &saved) {
-  SmallVector<Operation *> ops;
-  for (Operation &op : block)
-    ops.push_back(&op);
-  saved.push_back({&block, std::move(ops)});
-}
-
 /// Puts back the orders in `saved`.
 static void restoreOrders(SavedOrders &saved) {
   for (auto &[block, ops] : saved)
@@ -284,15 +276,15 @@ SchedReorderForMemory::reorderRuns(func::FuncOp func,
         BlockMemoryAnalyses::build(*block);
     if (failed(analyses))
       return failure();
-    SavedOrders before;
-    saveOrder(*block, before);
+    SmallVector<Operation *> before =
+        llvm::to_vector(llvm::make_pointer_range(*block));
     RunReorder result =
         reorderRunsForMemory(*block, *analyses, options, kMaxRunsPerBlock);
     runs += result.numRuns;
     if (!result.runsImproved)
       continue;
     improved += result.runsImproved;
-    llvm::append_range(saved, before);
+    saved.push_back({block, std::move(before)});
   }
   // Silent where no run lowers the peak: the pipeline runs this last on
   // every function.

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -17,7 +18,9 @@ MemoryPrice sched::getMemoryPrice(int64_t inputPeak, double slack,
                                   double exchangeRate) {
   double free = std::ceil(static_cast<double>(inputPeak) * (1 + slack));
   MemoryPrice price;
-  price.freeBytes = free < 9.0e18 ? static_cast<int64_t>(free) : inputPeak;
+  // Saturated: a level beyond any peak prices nothing.
+  price.freeBytes = free < 9.0e18 ? static_cast<int64_t>(free)
+                                  : std::numeric_limits<int64_t>::max();
   price.exchangeRate = exchangeRate;
   return price;
 }

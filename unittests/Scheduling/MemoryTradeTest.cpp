@@ -9,6 +9,8 @@
 
 #include "gtest/gtest.h"
 
+#include <limits>
+
 using namespace mlir::sched;
 
 namespace {
@@ -22,6 +24,10 @@ TEST(MemoryTradeTest, FreeLevelIsInputPeakPlusSlack) {
   EXPECT_EQ(price.exchangeRate, 10);
   // Rounded up.
   EXPECT_EQ(getMemoryPrice(101, 0.05, 10).freeBytes, 107);
+  // Saturated: no peak is over a level beyond int64_t.
+  MemoryPrice huge = getMemoryPrice(int64_t(1) << 62, 10, 10);
+  EXPECT_EQ(huge.freeBytes, std::numeric_limits<int64_t>::max());
+  EXPECT_DOUBLE_EQ(getTradeCost({100, int64_t(1) << 62}, huge), 100);
 }
 
 TEST(MemoryTradeTest, MemoryUnderTheFreeLevelCostsNothing) {

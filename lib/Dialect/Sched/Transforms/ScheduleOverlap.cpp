@@ -956,9 +956,10 @@ static std::string describeBudget(int64_t budget, StringRef source,
                                  "budgets tried is a better trade",
                                  formatBytes(peak), trim->runs)
                        .str();
-  return words + llvm::formatv(", trimmed to {0}: the best trade of {1} "
-                               "budgets tried",
-                               formatBytes(trim->used), trim->runs)
+  return words + llvm::formatv(", trimmed to {0}: the best trade of {1} {2} "
+                               "tried",
+                               formatBytes(trim->used), trim->runs,
+                               trim->runs == 1 ? "budget" : "budgets")
                      .str();
 }
 

@@ -18,7 +18,7 @@
 // sched-pipeline reruns the winner of its search trimmed (search=1: no
 // search, no trimming) and keeps the rerun where its peak is lower: in
 // @needed it is not, so the winner's own remarks are kept.
-// PIPELINE: remark: @wasted: step 286.307 -> 242.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 68.5 MiB (budget 953.67 MiB, trimmed to 68.5 MiB: the best trade of 1 budgets tried)
+// PIPELINE: remark: @wasted: step 286.307 -> 242.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 68.5 MiB (budget 953.67 MiB, trimmed to 68.5 MiB: the best trade of 1 budget tried)
 // PIPELINE: remark: @needed: step 186.307 -> 142.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 72.5 MiB (budget 953.67 MiB); optimal
 // PIPELINE: remark: @partial: step 284.201 -> 196.801 us, exposed comm 87.400 -> 0.000 us, peak memory 69 MiB -> 73 MiB (budget 953.67 MiB, trimmed to 74.73 MiB: the best trade of 5 budgets tried)
 
@@ -56,7 +56,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
   // The gather is ready at once, and issued at once it is live across the
   // 64 MiB of "expand"; issued after "reduce" it hides behind "long" as
   // well. The input's peak (the first budget tried) keeps the step.
-  // expected-remark@+1 {{@wasted: step 286.307 -> 242.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 68.5 MiB (budget 953.67 MiB, trimmed to 68.5 MiB: the best trade of 1 budgets tried); optimal: equals the lower bound}}
+  // expected-remark@+1 {{@wasted: step 286.307 -> 242.606 us, exposed comm 43.700 -> 0.000 us, peak memory 68.5 MiB -> 68.5 MiB (budget 953.67 MiB, trimmed to 68.5 MiB: the best trade of 1 budget tried); optimal: equals the lower bound}}
   func.func @wasted(%x: tensor<1024x1024xf32>, %w: tensor<128x1024xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
     %a = sched.compute "expand" ins(%x : tensor<1024x1024xf32>) cost <flops = 400000000, bytes_read = 4194304, bytes_written = 67108864> -> (tensor<4096x4096xf32>)
     %b = sched.compute "reduce" ins(%a : tensor<4096x4096xf32>) cost <flops = 400000000, bytes_read = 67108864, bytes_written = 16> -> (tensor<4xf32>)

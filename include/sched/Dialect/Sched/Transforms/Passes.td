@@ -268,14 +268,17 @@ def SchedScheduleOverlap : Pass<"sched-schedule-overlap", "func::FuncOp"> {
 
     With `trim-budget` (set by `sched-pipeline` where it searches, i.e. in
     modules of at most `search-max-ops` ops), the fastest schedule is only
-    the first half of the choice: the pass then looks for the least memory
-    that keeps its step. It reruns every strategy with the budget bisected
-    between the pass input's peak and the kept schedule's peak (the input's
-    peak first, then at most 5 more budgets, stopping within 1/32 of the
-    range or 1 MiB) and keeps the schedule of the least budget whose step is
-    no slower (by at most `trim-tolerance` of it); the summary remark then gives the budget given, the budget
-    used and how many were tried. A function with nested blocks is not
-    trimmed.
+    the first half of the choice: the pass then looks for a better trade of
+    step and memory. It reruns every strategy with lower budgets (the input's
+    peak first; with `trim-exchange-rate` also the free level, the input's
+    peak plus `memory-slack`, and halfway from it to the kept peak; then
+    bisection, at most 8 budgets in all, stopping within 1/32 of the range
+    or 1 MiB) and keeps, among schedules no slower than the fastest by more
+    than `trim-tolerance` of its step nor than the input, the better trade:
+    with a rate of 0 the lower peak; otherwise the lower step x (1 + the
+    peak over the free level, as a fraction of it, / the rate). The summary
+    remark then gives the budget given, the budget used and how many were
+    tried. A function with nested blocks is not trimmed.
 
     Options are checked before any work: `max-in-flight`,
     `max-in-flight-bytes`, `memory-allowance` and `memory-budget`

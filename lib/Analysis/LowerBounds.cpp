@@ -344,6 +344,25 @@ FailureOr<double> mlir::sched::computeSubsetBound(ArrayRef<SimOp> ops) {
   return bound;
 }
 
+FailureOr<SubsetHeadsAndTails>
+mlir::sched::computeSubsetHeadsAndTails(ArrayRef<SimOp> ops) {
+  unsigned numStreams = 0;
+  FailureOr<Closure> graph = buildGraph(ops, numStreams);
+  if (failed(graph))
+    return failure();
+  SubsetHeadsAndTails result;
+  if (ops.size() > kMaxSubsetBoundOps)
+    return result;
+  Bounds bounds;
+  graph->fill(/*up=*/true);
+  computeHeads(ops, *graph, numStreams, bounds);
+  graph->fill(/*up=*/false);
+  computeTails(ops, *graph, numStreams, bounds);
+  result.head = std::move(bounds.head);
+  result.tail = std::move(bounds.tail);
+  return result;
+}
+
 double LowerBounds::getBestUs() const {
   return std::max({streamsUs, criticalPathUs, headTailUs, subsetUs});
 }

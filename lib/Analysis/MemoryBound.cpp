@@ -523,6 +523,225 @@ static double getMemoryTailBound(ArrayRef<SimOp> ops,
   return bound;
 }
 
+/// The compute ops that may run before the op `s` in an order within the
+/// budget, and what the budget lets them do. An op not known to precede or
+/// follow `s` is undetermined. A candidate is a buffer of an undetermined
+/// definer, not touched by `s`, that is live out or used by a known
+/// successor of `s`: if its definer runs before `s`, it is live while `s`
+/// runs. A chain is an undetermined op defining a candidate and undetermined
+/// producers before it, each of a buffer its successor in the chain uses
+/// (its link, not touched by `s`): if some member runs before `s`, take the
+/// last one that does; the next member runs after `s` and reads its link,
+/// or it is the last and its candidate is needed after `s`, so a buffer of
+/// the chain at least as large as the chain's weight (the least of its
+/// links and candidate) is live while `s` runs. Distinct chains have
+/// distinct members, so distinct such buffers. Each undetermined op belongs
+/// to the heaviest chain among those with a member among it and its
+/// ancestors: if it runs before `s`, so does that member.
+struct BeforeCandidates {
+  /// Per op, the chain it belongs to, or ~0u (none, or not undetermined).
+  std::vector<unsigned> chain;
+  /// Per chain, its weight in bytes.
+  std::vector<int64_t> weight;
+  /// Per op, whether it is undetermined.
+  std::vector<bool> undetermined;
+  /// The bytes the chains' buffers live while `s` runs may take: the budget
+  /// less the buffers live then whatever the order.
+  int64_t room = 0;
+};
+
+/// Returns the chains of `s` (BeforeCandidates); nothing where all the
+/// candidates fit beside the buffers live while `s` runs anyway.
+static std::optional<BeforeCandidates> getCandidatesBefore(
+    ArrayRef<SimOp> ops, const MemoryProblem &memory, const Relation &relation,
+    ArrayRef<SmallVector<unsigned, 4>> touches, int64_t budget, unsigned s) {
+  const BitRows &anc = relation.anc, &desc = relation.desc;
+  unsigned n = ops.size();
+  BeforeCandidates result;
+  result.undetermined.assign(n, false);
+  for (unsigned x = 0; x < n; ++x)
+    result.undetermined[x] = x != s && !anc.test(s, x) && !desc.test(s, x);
+  int64_t base = 0, open = 0;
+  SmallVector<unsigned, 16> candidates;
+  for (auto [k, buffer] : llvm::enumerate(memory.buffers)) {
+    bool neededAfter =
+        buffer.liveOut || llvm::any_of(buffer.uses, [&](unsigned use) {
+          return desc.test(s, use);
+        });
+    bool begun = !buffer.def || anc.test(s, *buffer.def);
+    if (llvm::is_contained(touches[s], k) || (begun && neededAfter)) {
+      base += buffer.size;
+      continue;
+    }
+    if (buffer.size <= 0 || !neededAfter || !buffer.def ||
+        !result.undetermined[*buffer.def])
+      continue;
+    candidates.push_back(k);
+    open += buffer.size;
+  }
+  if (base + open <= budget)
+    return std::nullopt;
+  result.room = budget - base;
+  // Chains, from the largest candidates back through their producers: a
+  // link at least half the chain's weight, its producer undetermined
+  // compute in no chain yet (the largest such link first).
+  llvm::stable_sort(candidates, [&](unsigned a, unsigned b) {
+    return memory.buffers[a].size > memory.buffers[b].size;
+  });
+  std::vector<unsigned> member(n, ~0u);
+  for (unsigned k : candidates) {
+    unsigned def = *memory.buffers[k].def;
+    if (member[def] != ~0u || ops[def].kind != SimOp::Kind::Compute)
+      continue;
+    unsigned c = result.weight.size();
+    result.weight.push_back(memory.buffers[k].size);
+    member[def] = c;
+    for (unsigned cur = def;;) {
+      unsigned link = ~0u;
+      for (unsigned b : touches[cur]) {
+        const MemoryProblem::Buffer &buffer = memory.buffers[b];
+        if (!buffer.def || *buffer.def == cur ||
+            2 * buffer.size < result.weight[c] ||
+            llvm::is_contained(touches[s], b))
+          continue;
+        unsigned p = *buffer.def;
+        if (!result.undetermined[p] || member[p] != ~0u ||
+            ops[p].kind != SimOp::Kind::Compute)
+          continue;
+        if (link == ~0u || buffer.size > memory.buffers[link].size)
+          link = b;
+      }
+      if (link == ~0u)
+        break;
+      cur = *memory.buffers[link].def;
+      member[cur] = c;
+      result.weight[c] = std::min(result.weight[c], memory.buffers[link].size);
+    }
+  }
+  // Each undetermined op: the heaviest chain with a member among it and its
+  // ancestors (undetermined ancestors only: an ancestor of an undetermined
+  // op that follows a member is undetermined too).
+  result.chain.assign(n, ~0u);
+  auto heavier = [&](unsigned a, unsigned b) {
+    if (b == ~0u)
+      return false;
+    return a == ~0u || result.weight[b] > result.weight[a];
+  };
+  for (unsigned x = 0; x < n; ++x) {
+    if (!result.undetermined[x])
+      continue;
+    unsigned best = member[x];
+    for (unsigned dep : ops[x].deps)
+      if (result.undetermined[dep] && heavier(best, result.chain[dep]))
+        best = result.chain[dep];
+    if (ops[x].kind == SimOp::Kind::Wait && result.undetermined[ops[x].start] &&
+        heavier(best, result.chain[ops[x].start]))
+      best = result.chain[ops[x].start];
+    result.chain[x] = best;
+  }
+  return result;
+}
+
+/// The most compute, among the ops whose tail is at least `minTail`, that
+/// the undetermined ops of `before` can run before `s`: those in no chain,
+/// plus the fractional knapsack of the chains (weight: bytes; value: the
+/// compute of their ops) in `before.room`.
+static double getComputeBefore(ArrayRef<SimOp> ops,
+                               const BeforeCandidates &before,
+                               ArrayRef<double> tail, double minTail) {
+  double free = 0;
+  std::vector<double> value(before.weight.size(), 0);
+  for (unsigned x = 0; x < ops.size(); ++x) {
+    if (ops[x].kind != SimOp::Kind::Compute || !before.undetermined[x] ||
+        tail[x] < minTail)
+      continue;
+    if (before.chain[x] == ~0u)
+      free += ops[x].durationUs;
+    else
+      value[before.chain[x]] += ops[x].durationUs;
+  }
+  std::vector<unsigned> items;
+  for (unsigned c = 0; c < value.size(); ++c)
+    if (value[c] > 0)
+      items.push_back(c);
+  // Best compute per byte first (ties: the lower chain).
+  llvm::sort(items, [&](unsigned a, unsigned b) {
+    double ra = value[a] / before.weight[a], rb = value[b] / before.weight[b];
+    return ra != rb ? ra > rb : a < b;
+  });
+  double room = static_cast<double>(before.room), packed = 0;
+  for (unsigned c : items) {
+    if (room <= 0)
+      break;
+    double size = before.weight[c];
+    packed += value[c] * std::min(1.0, room / size);
+    room -= size;
+  }
+  return free + packed;
+}
+
+/// The tails the memory-limited head bound tries as thresholds: 0 and the
+/// distinct positive tails of compute ops at ranks 0, 1, 3, 7, ... from the
+/// smallest (the collectives at the end of a step leave their time after
+/// all of their producers) and at kHeadThresholds ranks evenly spread.
+static constexpr unsigned kHeadThresholds = 16;
+
+static std::vector<double> getTailThresholds(ArrayRef<SimOp> ops,
+                                             ArrayRef<double> tail) {
+  std::vector<double> tails;
+  for (auto [pos, op] : llvm::enumerate(ops))
+    if (op.kind == SimOp::Kind::Compute && op.durationUs > 0 && tail[pos] > 0)
+      tails.push_back(tail[pos]);
+  llvm::sort(tails);
+  tails.erase(std::unique(tails.begin(), tails.end()), tails.end());
+  std::vector<double> thresholds = {0};
+  size_t count = tails.size();
+  for (size_t rank = 1; rank <= count; rank *= 2)
+    thresholds.push_back(tails[rank - 1]);
+  for (unsigned i = 1; count > 0 && i <= kHeadThresholds; ++i)
+    thresholds.push_back(tails[(count - 1) * i / kHeadThresholds]);
+  llvm::sort(thresholds);
+  thresholds.erase(std::unique(thresholds.begin(), thresholds.end()),
+                   thresholds.end());
+  return thresholds;
+}
+
+/// The memory-limited head bound: for an op s and a threshold q, the
+/// compute ops of tail at least q that do not run before s run one at a
+/// time after s begins (no earlier than its head), and the last of them
+/// leaves at least q; of those not known to precede s, at most
+/// getComputeBefore run before it.
+static double getMemoryHeadBound(ArrayRef<SimOp> ops,
+                                 const MemoryProblem &memory,
+                                 const Relation &relation, int64_t budget) {
+  FailureOr<SubsetHeadsAndTails> bounds = computeSubsetHeadsAndTails(ops);
+  if (failed(bounds) || bounds->head.empty())
+    return 0;
+  ArrayRef<double> head = bounds->head, tail = bounds->tail;
+  std::vector<double> thresholds = getTailThresholds(ops, tail);
+  std::vector<SmallVector<unsigned, 4>> touches = getTouchedBuffers(memory);
+  double bound = 0;
+  for (auto [s, op] : llvm::enumerate(ops)) {
+    if (op.kind == SimOp::Kind::Wait || head[s] <= 0)
+      continue;
+    std::optional<BeforeCandidates> before =
+        getCandidatesBefore(ops, memory, relation, touches, budget, s);
+    if (!before)
+      continue;
+    for (double q : thresholds) {
+      double after = 0;
+      for (auto [x, other] : llvm::enumerate(ops))
+        if (other.kind == SimOp::Kind::Compute && tail[x] >= q &&
+            !relation.anc.test(s, x))
+          after += other.durationUs;
+      after -= getComputeBefore(ops, *before, tail, q);
+      if (after > 0)
+        bound = std::max(bound, head[s] + after + q);
+    }
+  }
+  return bound;
+}
+
 FailureOr<double> mlir::sched::computeMemoryBound(ArrayRef<SimOp> ops,
                                                   const MemoryProblem &memory,
                                                   int64_t budget,
@@ -557,5 +776,6 @@ mlir::sched::computeMemoryAwareBounds(ArrayRef<SimOp> ops,
     return failure();
   result.orderUs = bounds->getBestUs();
   result.tailUs = getMemoryTailBound(ops, memory, relation, budget);
+  result.headUs = getMemoryHeadBound(ops, memory, relation, budget);
   return result;
 }

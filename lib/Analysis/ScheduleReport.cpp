@@ -333,6 +333,7 @@ void mlir::sched::writeJSONReport(ArrayRef<FunctionReport> reports,
               };
               time("forced_order_us", r.memoryBound->orderUs);
               time("tail_us", r.memoryBound->tailUs);
+              time("head_us", r.memoryBound->headUs);
               json.attribute("forced_pairs",
                              static_cast<int64_t>(r.memoryBound->forcedPairs));
               json.attribute("applies", hasApplicableMemoryBound(r));

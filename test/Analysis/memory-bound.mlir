@@ -53,6 +53,7 @@ module attributes {sched.target = #sched.target<name = "t", gpus_per_node = 8, i
 // JSON-NEXT:   "budget_bytes": 1500,
 // JSON-NEXT:   "forced_order_us": 62,
 // JSON-NEXT:   "tail_us": {{[0-9.e+]+}},
+// JSON-NEXT:   "head_us": {{[0-9.e+]+}},
 // JSON-NEXT:   "forced_pairs": 3,
 // JSON-NEXT:   "applies": true
 // JSON-NEXT: },

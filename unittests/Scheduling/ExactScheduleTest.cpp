@@ -524,3 +524,47 @@ TEST(ExactScheduleTest, MemoryBoundBelowOptimumWithinBudget) {
   }
   EXPECT_GE(proven, trials / 2);
 }
+
+TEST(ExactScheduleTest, TheHeadBoundSeesEarlyWorkThatDoesNotFitTogether) {
+  // The end of an FSDP forward: "y" (6) needs a 30 us gather (0, 1); two
+  // chains of 5 + 5 us (2 -> 3, 4 -> 5), which need nothing, make 1000-byte
+  // results that the backward (7, 8) reads after "y". Unconstrained both
+  // chains hide the gather (37 us). Within 2010 bytes, while "y" runs (its
+  // own 1000 bytes and the gather's 10 live) one chain's result fits beside
+  // it, not both; no pair is forced (each alone fits), but the head bound
+  // lets 10 us run before "y": 30 + 27 - 10 = 47 us, the optimum. Without
+  // the chains (3 and 5 alone need the results) it would let 15 us.
+  std::vector<SimOp> ops = {startOn(30), waitOn(0),      run(5),
+                            run(5, {2}), run(5),         run(5, {4}),
+                            run(5, {1}), run(1, {3, 6}), run(1, {5, 7})};
+  MemoryProblem memory;
+  for (unsigned pos = 0; pos < ops.size(); ++pos)
+    memory.addStep();
+  auto buffer = [&](int64_t size, unsigned def,
+                    std::initializer_list<unsigned> uses, bool liveOut) {
+    unsigned k = memory.addBuffer(size, def, liveOut);
+    for (unsigned use : uses)
+      memory.addUse(k, use);
+  };
+  buffer(10, 0, {1, 6}, false);
+  buffer(1000, 2, {3}, false);
+  buffer(1000, 3, {7}, false);
+  buffer(1000, 4, {5}, false);
+  buffer(1000, 5, {8}, false);
+  buffer(1000, 6, {7}, false);
+  buffer(10, 7, {8}, false);
+  buffer(10, 8, {}, true);
+  FailureOr<MemoryAwareBound> bound =
+      computeMemoryAwareBounds(ops, memory, 2010);
+  ASSERT_TRUE(succeeded(bound));
+  EXPECT_EQ(bound->budgetPairs, 0u);
+  EXPECT_DOUBLE_EQ(bound->orderUs, 37);
+  EXPECT_DOUBLE_EQ(bound->headUs, 47);
+  EXPECT_DOUBLE_EQ(bruteForceWithin(ops, memory, 2010), 47);
+  // With room for both, the head bound adds nothing.
+  FailureOr<MemoryAwareBound> loose =
+      computeMemoryAwareBounds(ops, memory, 3010);
+  ASSERT_TRUE(succeeded(loose));
+  EXPECT_LE(loose->getBestUs(), 37);
+  EXPECT_DOUBLE_EQ(bruteForceWithin(ops, memory, 3010), 37);
+}

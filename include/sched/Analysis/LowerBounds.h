@@ -55,6 +55,18 @@ constexpr unsigned kMaxSubsetBoundOps = 8192;
 /// and descendants of an op.
 FailureOr<double> computeSubsetBound(ArrayRef<SimOp> ops);
 
+/// The per-op bounds the subset bound is made of, for every order that keeps
+/// the dependences: `head[i]`, no earlier than which op i begins (a start:
+/// is issued), and `tail[i]`, the least time from its end to the makespan
+/// (a start: counting its collective).
+struct SubsetHeadsAndTails {
+  std::vector<double> head, tail;
+};
+
+/// Returns the heads and tails of computeSubsetBound; empty vectors for more
+/// than kMaxSubsetBoundOps ops; fails where `simulate` would.
+FailureOr<SubsetHeadsAndTails> computeSubsetHeadsAndTails(ArrayRef<SimOp> ops);
+
 /// The proven lower bounds of one block.
 struct LowerBounds {
   /// The busiest stream and the critical path (SimResult).

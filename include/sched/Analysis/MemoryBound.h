@@ -83,10 +83,14 @@ struct MemoryAwareBound {
   /// must run before it issues, given the most compute that the budget lets
   /// run after it.
   double tailUs = 0;
+  /// The memory-limited head bound: for an op, the compute that must run
+  /// after it begins, given the most compute that the budget lets run
+  /// before it (docs/Analyses.md).
+  double headUs = 0;
   /// Orders the budget forces beyond the dependences and definitions.
   unsigned budgetPairs = 0;
 
-  double getBestUs() const { return std::max(orderUs, tailUs); }
+  double getBestUs() const { return std::max({orderUs, tailUs, headUs}); }
 };
 
 /// Computes both memory-aware bounds of `ops` within `budget`; fails as

@@ -96,8 +96,8 @@ struct FunctionReport {
   /// orders the budget forces beyond the dependences.
   struct MemoryBound {
     int64_t budgetBytes;
-    /// The larger of the two families (MemoryAwareBound).
-    double boundUs, orderUs, tailUs;
+    /// The largest of the three families (MemoryAwareBound).
+    double boundUs, orderUs, tailUs, headUs;
     unsigned forcedPairs;
   };
   std::optional<MemoryBound> memoryBound;

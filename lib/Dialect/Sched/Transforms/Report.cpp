@@ -129,7 +129,8 @@ LogicalResult SchedReport::boundWithinBudget(FunctionOpInterface function,
   if (failed(bound))
     return success();
   FunctionReport::MemoryBound row{budget, bound->getBestUs(), bound->orderUs,
-                                  bound->tailUs, bound->budgetPairs};
+                                  bound->tailUs, bound->headUs,
+                                  bound->budgetPairs};
   report.memoryBound = row;
   return success();
 }

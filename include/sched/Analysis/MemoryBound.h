@@ -93,7 +93,7 @@ struct MemoryAwareBound {
   double getBestUs() const { return std::max({orderUs, tailUs, headUs}); }
 };
 
-/// Computes both memory-aware bounds of `ops` within `budget`; fails as
+/// Computes the three memory-aware bounds of `ops` within `budget`; fails as
 /// computeForcedOrder does.
 FailureOr<MemoryAwareBound>
 computeMemoryAwareBounds(ArrayRef<SimOp> ops, const MemoryProblem &memory,

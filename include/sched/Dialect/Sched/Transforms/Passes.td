@@ -158,7 +158,7 @@ def SchedReport : Pass<"sched-report", "ModuleOp"> {
     simulated inside; at most 8192 ops), with or without `exact-max-ops`,
     also gets the memory-aware bound of its orders within the budget
     (docs/Analyses.md, "The memory-aware bound": the orders the budget
-    forces, and the memory-limited tail bound): the remark and the summary
+    forces, and the memory-limited tail and head bounds): the remark and the summary
     say "memory bound B us within a budget of M (N forced orders)", the
     JSON report has it as `lower_bounds_us.memory` and `memory_bound`. It
     joins the best bound ("within X % of the lower bound, ..., for the orders

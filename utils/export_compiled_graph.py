@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+# ===- export_compiled_graph.py - graphs of torch.compile'd real modules --===#
+#
+# Part of the sched project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+#
+# ===----------------------------------------------------------------------===#
+"""Exports the graphs that torch.compile's AOTAutograd makes of a training
+step of a real torch.nn module (a GPT-2-style decoder: embedding, LayerNorm,
+GELU, dropout, scaled-dot-product attention, cross-entropy), parallelised
+with DTensor's tensor parallelism (parallelize_module: column- and row-wise
+linears, optionally sequence parallelism) or with FSDP2 (fully_shard), on a
+fake process group, as sched-fx/1 JSON: one file per graph AOTAutograd hands
+to the compiler (the forward and the backward; more where Dynamo breaks the
+graph). Unlike export_fx_graph.py, which traces a hand-written step with
+explicit functional collectives, the collectives here are the ones DTensor
+and FSDP2 emit.
+
+Needs PyTorch >= 2.4 and a GPU (the step runs once with real tensors on a
+fake process group: the collectives do nothing, the shapes are real).
+
+  python3 utils/export_compiled_graph.py --model gpt2 --parallel tp \\
+      --world-size 4 --layers 2 --hidden 1024 --out /tmp/g
+"""
+
+import argparse
+import os
+import sys
+import types
+from typing import Dict, List
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import export_fx_graph as efx  # noqa: E402
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--model", choices=["gpt2"], default="gpt2")
+    p.add_argument("--parallel", choices=["tp", "tp-sp", "fsdp"], default="tp")
+    p.add_argument("--world-size", type=int, default=4)
+    p.add_argument("--layers", type=int, default=2)
+    p.add_argument("--hidden", type=int, default=1024)
+    p.add_argument("--heads", type=int, default=16)
+    p.add_argument("--seq", type=int, default=1024)
+    p.add_argument("--batch", type=int, default=1)
+    p.add_argument("--vocab", type=int, default=32000)
+    p.add_argument("--dropout", type=float, default=0.1)
+    p.add_argument("--dtype", default="bfloat16")
+    p.add_argument(
+        "--trace-fsdp-hooks",
+        action="store_true",
+        help="with --parallel fsdp: let Dynamo trace FSDP2's hooks and compile the "
+        "backward with compiled autograd, so that the collectives are in the graphs "
+        "(without it FSDP2 runs them outside the compiled graphs)",
+    )
+    p.add_argument("--name", default=None)
+    p.add_argument("--out", required=True, help="output folder")
+    a = p.parse_args(argv)
+    if a.hidden % a.heads:
+        p.error("--hidden must be a multiple of --heads")
+    if a.parallel != "fsdp" and (a.heads % a.world_size or a.hidden % a.world_size):
+        p.error("--heads and --hidden must be multiples of --world-size for tensor parallelism")
+    if a.parallel == "tp-sp" and a.seq % a.world_size:
+        p.error("--seq must be a multiple of --world-size for sequence parallelism")
+    if a.trace_fsdp_hooks and a.parallel != "fsdp":
+        p.error("--trace-fsdp-hooks needs --parallel fsdp")
+    if min(a.world_size, a.layers, a.hidden, a.heads, a.seq, a.batch, a.vocab) < 1:
+        p.error("sizes must be positive")
+    return a
+
+
+def build_gpt2(torch, a):
+    nn = torch.nn
+    functional = torch.nn.functional
+    head_dim = a.hidden // a.heads
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ln1 = nn.LayerNorm(a.hidden)
+            self.qkv = nn.Linear(a.hidden, 3 * a.hidden)
+            self.proj = nn.Linear(a.hidden, a.hidden)
+            self.ln2 = nn.LayerNorm(a.hidden)
+            self.fc = nn.Linear(a.hidden, 4 * a.hidden)
+            self.out = nn.Linear(4 * a.hidden, a.hidden)
+            self.drop = nn.Dropout(a.dropout)
+
+        def forward(self, x):
+            b, s = x.shape[0], x.shape[1]
+            h = self.ln1(x)
+            qkv = self.qkv(h)
+            # With tensor parallelism the local width is 3 * hidden / tp.
+            q, k, v = qkv.split(qkv.shape[-1] // 3, dim=-1)
+            q, k, v = (t.reshape(b, t.shape[1], -1, head_dim).transpose(1, 2) for t in (q, k, v))
+            attn = functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+            attn = attn.transpose(1, 2).reshape(b, attn.shape[2], -1)
+            x = x + self.drop(self.proj(attn))
+            x = x + self.drop(self.out(functional.gelu(self.fc(self.ln2(x)))))
+            return x
+
+    class GPT(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed = nn.Embedding(a.vocab, a.hidden)
+            self.blocks = nn.ModuleList(Block() for _ in range(a.layers))
+            self.ln = nn.LayerNorm(a.hidden)
+            self.head = nn.Linear(a.hidden, a.vocab, bias=False)
+
+        def forward(self, tokens, targets):
+            x = self.embed(tokens)
+            for block in self.blocks:
+                x = block(x)
+            logits = self.head(self.ln(x))
+            return functional.cross_entropy(
+                logits.float().reshape(-1, a.vocab), targets.reshape(-1)
+            )
+
+    return GPT()
+
+
+def parallelize(torch, model, a):
+    """Applies the parallelism; returns the labels of the group names."""
+    import torch.distributed as dist
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.testing._internal.distributed.fake_pg import FakeStore
+
+    if not dist.is_initialized():
+        dist.init_process_group("fake", store=FakeStore(), rank=0, world_size=a.world_size)
+    if a.parallel == "fsdp":
+        from torch.distributed.fsdp import fully_shard
+
+        mesh = init_device_mesh("cuda", (a.world_size,), mesh_dim_names=("dp",))
+        for block in model.blocks:
+            fully_shard(block, mesh=mesh)
+        fully_shard(model, mesh=mesh)
+        return {mesh.get_group("dp").group_name: "dp"}
+    from torch.distributed.tensor import Replicate, Shard
+    from torch.distributed.tensor.parallel import (
+        ColwiseParallel,
+        PrepareModuleInput,
+        RowwiseParallel,
+        SequenceParallel,
+        parallelize_module,
+    )
+
+    mesh = init_device_mesh("cuda", (a.world_size,), mesh_dim_names=("tp",))
+    sp = a.parallel == "tp-sp"
+    for block in model.blocks:
+        plan = {
+            "qkv": ColwiseParallel(),
+            "proj": RowwiseParallel(output_layouts=Shard(1)) if sp else RowwiseParallel(),
+            "fc": ColwiseParallel(),
+            "out": RowwiseParallel(output_layouts=Shard(1)) if sp else RowwiseParallel(),
+        }
+        if sp:
+            plan.update(
+                {
+                    "ln1": SequenceParallel(),
+                    "ln2": SequenceParallel(),
+                    "qkv": ColwiseParallel(input_layouts=Shard(1)),
+                    "fc": ColwiseParallel(input_layouts=Shard(1)),
+                }
+            )
+        parallelize_module(block, mesh, plan)
+    if sp:
+        parallelize_module(
+            model,
+            mesh,
+            {
+                "embed": RowwiseParallel(input_layouts=Replicate(), output_layouts=Shard(1)),
+                "ln": SequenceParallel(),
+                "head": ColwiseParallel(input_layouts=Shard(1), output_layouts=Replicate()),
+            },
+        )
+    return {mesh.get_group("tp").group_name: "tp"}
+
+
+def capture(torch, model, a) -> List:
+    """Runs one compiled training step; returns [(kind, GraphModule)]."""
+    from functorch.compile import make_boxed_func
+    from torch._dynamo.backends.common import aot_autograd
+    from torch._inductor.decomposition import select_decomp_table
+
+    graphs = []
+
+    def compiler(kind):
+        def compile_graph(gm, example_inputs):
+            graphs.append((kind, gm))
+            return make_boxed_func(gm.forward)
+
+        return compile_graph
+
+    backend = aot_autograd(
+        fw_compiler=compiler("forward"),
+        bw_compiler=compiler("backward"),
+        decompositions=select_decomp_table(),
+    )
+    if a.trace_fsdp_hooks:
+        torch._dynamo.config.skip_fsdp_hooks = False
+        torch._dynamo.config.compiled_autograd = True
+    compiled = torch.compile(model, backend=backend)
+    tokens = torch.randint(0, a.vocab, (a.batch, a.seq), device="cuda")
+    targets = torch.randint(0, a.vocab, (a.batch, a.seq), device="cuda")
+    loss = compiled(tokens, targets)
+    loss.backward()
+    torch.cuda.synchronize()
+    return graphs
+
+
+def main(argv=None) -> int:
+    a = parse_args(argv)
+    try:
+        import torch
+    except ImportError:
+        print("error: PyTorch >= 2.4 and a GPU are needed (pip install torch)", file=sys.stderr)
+        return 1
+    if not torch.cuda.is_available():
+        print("error: a CUDA device is needed: the step runs once on it", file=sys.stderr)
+        return 1
+
+    torch.manual_seed(0)
+    dtype = getattr(torch, a.dtype)
+    with torch.device("cuda"):
+        model = build_gpt2(torch, a).to(dtype)
+    labels = parallelize(torch, model, a)
+    graphs = capture(torch, model, a)
+    name = a.name or "%s-l%d-h%d-%s%d" % (a.model, a.layers, a.hidden, a.parallel, a.world_size)
+    os.makedirs(a.out, exist_ok=True)
+    counts: Dict[str, int] = {}
+    for kind, gm in graphs:
+        index = counts.get(kind, 0)
+        counts[kind] = index + 1
+        graph_name = "%s-%s%d" % (name, kind, index)
+        args = types.SimpleNamespace(
+            name=graph_name, layers=a.layers, hidden=a.hidden, heads=a.heads, ffn=4 * a.hidden,
+            seq=a.seq, batch=a.batch, dtype=a.dtype, world_size=a.world_size,
+            tp=a.world_size if a.parallel != "fsdp" else 1, replicate=1,
+            sp=a.parallel == "tp-sp", device="cuda", decompositions="inductor",
+            no_backward=False, ranks_per_node=None,
+        )
+        document = efx.to_document(torch, gm, args, labels, {})
+        document["metadata"]["exporter"] = "utils/export_compiled_graph.py"
+        document["metadata"]["parallel"] = a.parallel
+        path = os.path.join(a.out, graph_name + ".json")
+        efx.write_document(document, path)
+        collectives = sum(1 for entry in document["nodes"] if "group" in entry)
+        print("wrote %s: %d nodes (%d collectives)" % (path, len(document["nodes"]), collectives),
+              file=sys.stderr)
+    import torch.distributed as dist
+
+    dist.destroy_process_group()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

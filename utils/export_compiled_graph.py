@@ -53,6 +53,14 @@ def parse_args(argv=None):
         "backward with compiled autograd, so that the collectives are in the graphs "
         "(without it FSDP2 runs them outside the compiled graphs)",
     )
+    p.add_argument(
+        "--inductor",
+        action="store_true",
+        help="also measure Inductor's own costs of every node (as its overlap scheduler "
+        "does), write them as runtime_us, and write Inductor's overlap-scheduled order "
+        "of each graph (schedule_overlap_bucketing with those costs, no bucketing) as "
+        "NAME.inductor.json with its pass time in NAME.inductor-time.json",
+    )
     p.add_argument("--name", default=None)
     p.add_argument("--out", required=True, help="output folder")
     a = p.parse_args(argv)
@@ -207,6 +215,50 @@ def capture(torch, model, a) -> List:
     return graphs
 
 
+def measure_inductor_costs(torch, gm) -> Dict[str, float]:
+    """Inductor's own time of every node of `gm`, in microseconds
+    (bench/inductor/inductor_overlap.py's measure_costs)."""
+    from torch._inductor.fx_passes import overlap_scheduling as ovl
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench",
+                                    "inductor"))
+    import inductor_overlap
+
+    return inductor_overlap.measure_costs(torch, ovl, gm)
+
+
+def write_inductor_order(torch, gm, args, labels, costs, out, graph_name):
+    """Runs Inductor's overlap scheduler on `gm` (in place) with `costs`
+    and writes its order and pass time."""
+    import inspect
+    import json
+    import time
+
+    from torch._inductor.fx_passes import overlap_scheduling as ovl
+
+    sig = inspect.signature(ovl.schedule_overlap_bucketing)
+    kwargs = {
+        "collective_bucketing": False,
+        "custom_runtime_estimation": lambda node, override_size=None: costs.get(node.name, 0.0)
+        / 1000.0,
+    }
+    for knob in ("collective_estimator", "compute_estimator"):
+        kwargs[knob] = "analytical"
+    kwargs = {k: v for k, v in kwargs.items() if k in sig.parameters}
+    start = time.perf_counter()
+    result = ovl.schedule_overlap_bucketing(gm, **kwargs)
+    pass_s = time.perf_counter() - start
+    if isinstance(result, torch.fx.GraphModule):
+        gm = result
+    args.name = graph_name + ".inductor"
+    document = efx.to_document(torch, gm, args, labels, costs)
+    document["metadata"]["exporter"] = "utils/export_compiled_graph.py"
+    efx.write_document(document, os.path.join(out, graph_name + ".inductor.json"))
+    with open(os.path.join(out, graph_name + ".inductor-time.json"), "w") as f:
+        json.dump({"name": graph_name, "inductor_pass_s": round(pass_s, 4),
+                   "torch": torch.__version__}, f)
+
+
 def main(argv=None) -> int:
     a = parse_args(argv)
     try:
@@ -231,6 +283,7 @@ def main(argv=None) -> int:
         index = counts.get(kind, 0)
         counts[kind] = index + 1
         graph_name = "%s-%s%d" % (name, kind, index)
+        costs = measure_inductor_costs(torch, gm) if a.inductor else {}
         args = types.SimpleNamespace(
             name=graph_name, layers=a.layers, hidden=a.hidden, heads=a.heads, ffn=4 * a.hidden,
             seq=a.seq, batch=a.batch, dtype=a.dtype, world_size=a.world_size,
@@ -238,11 +291,13 @@ def main(argv=None) -> int:
             sp=a.parallel == "tp-sp", device="cuda", decompositions="inductor",
             no_backward=False, ranks_per_node=None,
         )
-        document = efx.to_document(torch, gm, args, labels, {})
+        document = efx.to_document(torch, gm, args, labels, costs)
         document["metadata"]["exporter"] = "utils/export_compiled_graph.py"
         document["metadata"]["parallel"] = a.parallel
         path = os.path.join(a.out, graph_name + ".json")
         efx.write_document(document, path)
+        if a.inductor:
+            write_inductor_order(torch, gm, args, labels, costs, a.out, graph_name)
         collectives = sum(1 for entry in document["nodes"] if "group" in entry)
         print("wrote %s: %d nodes (%d collectives)" % (path, len(document["nodes"]), collectives),
               file=sys.stderr)

@@ -209,12 +209,12 @@ static void getInPlaceDestinations(Operation *op,
 /// Adds to `edges` an edge to the op at `writer` from each op of `graph`'s
 /// block before it that reads the storage of `dest`, which `writer` writes
 /// in place: the users of the value that owns that storage (`dest` seen
-/// through its views in the block) and of its views, ops that hold such a
-/// use in their regions, and the waits of collectives that read it (an
-/// input is read until the wait). Value semantics lets an op read a tensor
-/// that a later op updates in place only if it runs before the update;
-/// after it, bufferization would copy the tensor, which the buffer model
-/// does not count.
+/// through its views in the block) and of its views, and ops that hold such
+/// a use in their regions. Value semantics lets an op read a tensor that a
+/// later op updates in place only if it runs before the update; after it,
+/// bufferization would copy the tensor, which the buffer model does not
+/// count. A collective that reads it is ordered by its start, not its wait
+/// (docs/Analyses.md says why).
 static void addInPlaceEdges(Block &block,
                             const llvm::DenseMap<Operation *, unsigned> &nodes,
                             unsigned writer, Value dest,
@@ -228,6 +228,7 @@ static void addInPlaceEdges(Block &block,
   }
   SmallVector<Value> worklist = {root};
   llvm::SmallPtrSet<Operation *, 8> visited;
+  // The op of the block that holds `user`, if it is before the writer.
   auto addReader = [&](Operation *user) {
     Operation *op = block.findAncestorOpInBlock(*user);
     if (!op)
@@ -244,9 +245,6 @@ static void addInPlaceEdges(Block &block,
       addReader(user);
       if (getViewedOperand(user) == value)
         worklist.push_back(user->getResult(0));
-      if (auto start = dyn_cast<CollectiveOpInterface>(user))
-        for (Operation *wait : start.getFuture().getUsers())
-          addReader(wait);
     }
   }
 }

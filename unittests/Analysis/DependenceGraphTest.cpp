@@ -116,13 +116,14 @@ TEST(DependenceGraphTest, InPlaceWritesAfterTheirReads) {
   DependenceGraph graph = DependenceGraph::build(func.getBody().front());
   // Nodes: 0 read of %w, 1 start, 2 wait, 3 adam into %w, 4 the row of %p,
   // 5 read of the row, 6 adam into the row, 7 a read of %w after the update,
-  // 8 return. The update of %w comes after its reader and after the
-  // collective that reads %w is waited; the update of the row after the
-  // read of the row (through its view).
+  // 8 return. The update of %w comes after its reader and after the start
+  // of the collective that reads %w (not after its wait: an edge there
+  // changes the list scheduler's priorities, docs/Analyses.md); the update
+  // of the row after the read of the row (through its view).
   auto memory = uint8_t(DependenceKind::Memory);
   EXPECT_EQ(graph.getEdgeKinds(0, 3), memory);
   EXPECT_EQ(graph.getEdgeKinds(1, 3), memory);
-  EXPECT_EQ(graph.getEdgeKinds(2, 3), memory);
+  EXPECT_FALSE(graph.hasEdge(2, 3));
   EXPECT_EQ(graph.getEdgeKinds(5, 6), memory);
   EXPECT_TRUE(graph.hasEdge(4, 6)); // Data: the row is its destination.
   // A read after the update in program order is not made to precede it

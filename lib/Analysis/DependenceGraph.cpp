@@ -188,10 +188,20 @@ static void getInPlaceDestinations(Operation *op,
     return isa<RankedTensorType>(value.getType());
   };
   if (auto compute = dyn_cast<ComputeOp>(op)) {
-    llvm::append_range(dests,
-                       llvm::make_filter_range(compute.getOuts(), isTensor));
+    // By segment, as ComputeOp::getEffects reads them: most computes have
+    // no `outs`, and the dependence graph asks every one.
+    auto [outsStart, outsSize] = compute.getODSOperandIndexAndLength(1);
+    for (Value out : op->getOperands().slice(outsStart, outsSize))
+      if (isTensor(out))
+        dests.push_back(out);
     return;
   }
+  // Only an op with a tensor result, not a wait, writes a tensor in place
+  // (most other ops, collective starts, waits and index arithmetic, are
+  // skipped without asking for an interface).
+  if (isa<WaitOp>(op) ||
+      llvm::none_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
+    return;
   if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
     for (OpOperand &init : dps.getDpsInitsMutable())
       if (isTensor(init.get()))

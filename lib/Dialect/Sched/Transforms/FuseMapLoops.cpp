@@ -239,6 +239,7 @@ static std::optional<std::string> matchInitReads(MapLoopFusion &fusion) {
     tensor::InsertSliceOp insert =
         getRowInsert(consumer.getRegionIterArgs()[index], consumer,
                      /*allowRowReads=*/true);
+    assert(insert && "every iteration argument checked by getNotMapReason");
     for (Operation *user : init.getUsers()) {
       if (user == producer.getOperation() || !producer->isAncestor(user))
         continue;

@@ -76,9 +76,9 @@ module attributes {sched.target = #sched.target<name = "h100-sxm", gpus_per_node
     %72 = sched.compute "flatten_grads" ins(%71, %35 : tensor<1024x256xf32>, tensor<1024x256xf32>) cost <flops = 0, bytes_read = 2097152, bytes_written = 2098176> -> (tensor<524544xf32>)
     %73 = sched.reduce_scatter_start %72 on @fsdp reduction = avg scatter_dim = 0 : tensor<524544xf32> -> !sched.future<tensor<262272xf32>>
     %74 = sched.wait %73 : !sched.future<tensor<262272xf32>>
-    %75 = sched.compute "adam" ins(%arg1, %74 : tensor<262272xbf16>, tensor<262272xf32>) cost <flops = 3147264, bytes_read = 4196352, bytes_written = 3147264> -> (tensor<262272xbf16>)
-    %76 = sched.compute "adam" ins(%arg2, %70 : tensor<524544xbf16>, tensor<524544xf32>) cost <flops = 6294528, bytes_read = 8392704, bytes_written = 6294528> -> (tensor<524544xbf16>)
-    %77 = sched.compute "adam" ins(%arg3, %53 : tensor<524544xbf16>, tensor<524544xf32>) cost <flops = 6294528, bytes_read = 8392704, bytes_written = 6294528> -> (tensor<524544xbf16>)
+    %75 = sched.compute "adam" ins(%74 : tensor<262272xf32>) outs(%arg1 : tensor<262272xbf16>) cost <flops = 3147264, bytes_read = 4196352, bytes_written = 3147264> -> (tensor<262272xbf16>)
+    %76 = sched.compute "adam" ins(%70 : tensor<524544xf32>) outs(%arg2 : tensor<524544xbf16>) cost <flops = 6294528, bytes_read = 8392704, bytes_written = 6294528> -> (tensor<524544xbf16>)
+    %77 = sched.compute "adam" ins(%53 : tensor<524544xf32>) outs(%arg3 : tensor<524544xbf16>) cost <flops = 6294528, bytes_read = 8392704, bytes_written = 6294528> -> (tensor<524544xbf16>)
     return %32, %75, %76, %77 : tensor<1xf32>, tensor<262272xbf16>, tensor<524544xbf16>, tensor<524544xbf16>
   }
 }

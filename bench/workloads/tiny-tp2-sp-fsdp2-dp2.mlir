@@ -124,9 +124,9 @@ module attributes {sched.target = #sched.target<name = "h100-sxm", gpus_per_node
     %118 = sched.wait %117 : !sched.future<tensor<131200xf32>>
     %119 = sched.all_reduce_start %118 on @dp reduction = avg : tensor<131200xf32> -> !sched.future<tensor<131200xf32>>
     %120 = sched.wait %119 : !sched.future<tensor<131200xf32>>
-    %121 = sched.compute "adam" ins(%arg1, %120 : tensor<131200xbf16>, tensor<131200xf32>) cost <flops = 1574400, bytes_read = 2099200, bytes_written = 1574400> -> (tensor<131200xbf16>)
-    %122 = sched.compute "adam" ins(%arg2, %114 : tensor<262400xbf16>, tensor<262400xf32>) cost <flops = 3148800, bytes_read = 4198400, bytes_written = 3148800> -> (tensor<262400xbf16>)
-    %123 = sched.compute "adam" ins(%arg3, %87 : tensor<262400xbf16>, tensor<262400xf32>) cost <flops = 3148800, bytes_read = 4198400, bytes_written = 3148800> -> (tensor<262400xbf16>)
+    %121 = sched.compute "adam" ins(%120 : tensor<131200xf32>) outs(%arg1 : tensor<131200xbf16>) cost <flops = 1574400, bytes_read = 2099200, bytes_written = 1574400> -> (tensor<131200xbf16>)
+    %122 = sched.compute "adam" ins(%114 : tensor<262400xf32>) outs(%arg2 : tensor<262400xbf16>) cost <flops = 3148800, bytes_read = 4198400, bytes_written = 3148800> -> (tensor<262400xbf16>)
+    %123 = sched.compute "adam" ins(%87 : tensor<262400xf32>) outs(%arg3 : tensor<262400xbf16>) cost <flops = 3148800, bytes_read = 4198400, bytes_written = 3148800> -> (tensor<262400xbf16>)
     return %54, %121, %122, %123 : tensor<1xf32>, tensor<131200xbf16>, tensor<262400xbf16>, tensor<262400xbf16>
   }
 }

@@ -10,8 +10,15 @@
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
 
+#include "sched/Dialect/Sched/IR/SchedViewAttr.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -133,6 +140,125 @@ static void addNestedDataEdges(Operation *op, DenseSet<Operation *> &nestedOps,
   });
 }
 
+/// Returns the operand whose storage the single result of `op` views
+/// without writing it (a tensor slice, reshape or cast, a memref view, a
+/// compute marked `sched.view`), or null: the views BufferLiveness counts as
+/// the storage of their source.
+static Value getViewedOperand(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumOperands() == 0)
+    return {};
+  if (auto compute = dyn_cast<ComputeOp>(op))
+    return compute.getOuts().empty() && !compute.getIns().empty() &&
+                   compute->hasAttr(getViewAttrName())
+               ? compute.getIns().front()
+               : Value();
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+    return view.getViewSource();
+  if (isa<tensor::ExtractSliceOp, tensor::CollapseShapeOp,
+          tensor::ExpandShapeOp, tensor::ReshapeOp, tensor::BitcastOp>(op))
+    return op->getOperand(0);
+  if (isa<CastOpInterface>(op) && op->getNumOperands() == 1 &&
+      isa<ShapedType>(op->getOperand(0).getType()))
+    return op->getOperand(0);
+  return {};
+}
+
+/// Appends to `dests` the tensors that `op` writes in place (values whose
+/// storage its results take): the tensor `outs` of a compute, the tensor
+/// inits of a destination-style op, and the inits of a loop whose body
+/// writes the matching iteration argument in place.
+static void getInPlaceDestinations(Operation *op,
+                                   SmallVectorImpl<Value> &dests);
+
+/// Returns true if `value` is the destination of an in-place write.
+static bool isWrittenInPlace(Value value) {
+  SmallVector<Value, 2> dests;
+  for (Operation *user : value.getUsers()) {
+    dests.clear();
+    getInPlaceDestinations(user, dests);
+    if (llvm::is_contained(dests, value))
+      return true;
+  }
+  return false;
+}
+
+static void getInPlaceDestinations(Operation *op,
+                                   SmallVectorImpl<Value> &dests) {
+  auto isTensor = [](Value value) {
+    return isa<RankedTensorType>(value.getType());
+  };
+  if (auto compute = dyn_cast<ComputeOp>(op)) {
+    // By segment, as ComputeOp::getEffects reads them: most computes have
+    // no `outs`, and the dependence graph asks every one.
+    auto [outsStart, outsSize] = compute.getODSOperandIndexAndLength(1);
+    for (Value out : op->getOperands().slice(outsStart, outsSize))
+      if (isTensor(out))
+        dests.push_back(out);
+    return;
+  }
+  // Only an op with a tensor result, not a wait, writes a tensor in place
+  // (most other ops, collective starts, waits and index arithmetic, are
+  // skipped without asking for an interface).
+  if (isa<WaitOp>(op) ||
+      llvm::none_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
+    return;
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+    for (OpOperand &init : dps.getDpsInitsMutable())
+      if (isTensor(init.get()))
+        dests.push_back(init.get());
+    return;
+  }
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    for (auto [init, arg] :
+         llvm::zip(loop.getInits(), loop.getRegionIterArgs()))
+      if (isTensor(init) && isWrittenInPlace(arg))
+        dests.push_back(init);
+  }
+}
+
+/// Adds to `edges` an edge to the op at `writer` from each op of `graph`'s
+/// block before it that reads the storage of `dest`, which `writer` writes
+/// in place: the users of the value that owns that storage (`dest` seen
+/// through its views in the block) and of its views, and ops that hold such
+/// a use in their regions. Value semantics lets an op read a tensor that a
+/// later op updates in place only if it runs before the update; after it,
+/// bufferization would copy the tensor, which the buffer model does not
+/// count. A collective that reads it is ordered by its start, not its wait
+/// (docs/Analyses.md says why).
+static void addInPlaceEdges(Block &block,
+                            const llvm::DenseMap<Operation *, unsigned> &nodes,
+                            unsigned writer, Value dest,
+                            std::vector<Edge> &edges) {
+  Value root = dest;
+  while (Operation *def = root.getDefiningOp()) {
+    Value source = def->getBlock() == &block ? getViewedOperand(def) : Value();
+    if (!source)
+      break;
+    root = source;
+  }
+  SmallVector<Value> worklist = {root};
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  // The op of the block that holds `user`, if it is before the writer.
+  auto addReader = [&](Operation *user) {
+    Operation *op = block.findAncestorOpInBlock(*user);
+    if (!op)
+      return;
+    unsigned node = nodes.lookup(op);
+    if (node < writer)
+      edges.emplace_back(node, writer, uint8_t(DependenceKind::Memory));
+  };
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (!visited.insert(user).second)
+        continue;
+      addReader(user);
+      if (getViewedOperand(user) == value)
+        worklist.push_back(user->getResult(0));
+    }
+  }
+}
+
 bool mlir::sched::isInStageFunction(Block &block) {
   Operation *parent = block.getParentOp();
   if (!parent)
@@ -196,6 +322,12 @@ DependenceGraph DependenceGraph::build(Block &block, Options options) {
     bool barrier = !known || (!isa<CollectiveOpInterface, WaitOp>(op) &&
                               mayAccessAnyBuffer(&effects));
     memory.record(node, barrier ? nullptr : &effects, options.orderCommStream);
+
+    // In-place writes after the reads of what they overwrite.
+    SmallVector<Value, 2> dests;
+    getInPlaceDestinations(op, dests);
+    for (Value dest : dests)
+      addInPlaceEdges(block, graph.opToNode, node, dest, edges);
 
     if ((options.chainCollectiveIssuers && issuesCollectives(op)) ||
         (stage && (isa<WaitOp>(op) || issuesCollectives(op)))) {

@@ -412,7 +412,8 @@ private:
   Value unrolledForward(const std::string &mb, Value x, SavedLayers &saved);
   Value unrolledBackward(const std::string &mb, Value dx,
                          const SavedLayers &saved, bool last, StepState &st);
-  /// Adam on one shard and its gradient.
+  /// Adam on one shard and its gradient: in place (the shard is the op's
+  /// destination) with `optimizerInPlace`, else a new tensor.
   Value adam(Value shard, Value gradShard);
 
   /// Layers as loops: the forward, backward and optimizer loops over the
@@ -615,9 +616,14 @@ OwningOpRef<ModuleOp> Generator::run(StringRef targetPreset) {
 
 Value Generator::adam(Value shard, Value gradShard) {
   int64_t n = cast<RankedTensorType>(shard.getType()).getNumElements();
+  // In place, the kernel reads the shard it writes (its destination): the
+  // shard is not an `ins` operand as well, which bufferization would take
+  // for a read that conflicts with the write.
+  bool inPlace = c.optimizerInPlace;
   auto op = ComputeOp::create(
       b, loc, TypeRange{shard.getType()}, b.getStringAttr("adam"),
-      ValueRange{shard, gradShard}, ValueRange{},
+      inPlace ? ValueRange{gradShard} : ValueRange{shard, gradShard},
+      inPlace ? ValueRange{shard} : ValueRange{},
       CostAttr::get(context, 12 * n, 16 * n, 12 * n, std::nullopt));
   setName(op, prefix + "adam");
   return op.getResult(0);
@@ -912,13 +918,18 @@ Value Generator::rolledAdam(Value gradStack) {
   auto stacked = cast<RankedTensorType>(shards.getType());
   Type shard = RankedTensorType::get(stacked.getShape().drop_front(),
                                      stacked.getElementType());
-  scf::ForOp update =
-      loop("layers.optimizer", 0, c.layers, {emptyStack(shard)},
-           [&](Value l, ValueRange args) {
-             prefix = "layers.";
-             Value updated = adam(sliceAt(shards, l), sliceAt(gradStack, l));
-             return SmallVector<Value>{insertAt(updated, args[0], l)};
-           });
+  // In place, the loop carries the parameter stack itself: each iteration
+  // reads its layer's row through the iteration argument and writes it back
+  // (one-shot bufferization writes the argument's buffer, no new stack).
+  bool inPlace = c.optimizerInPlace;
+  scf::ForOp update = loop(
+      "layers.optimizer", 0, c.layers, {inPlace ? shards : emptyStack(shard)},
+      [&](Value l, ValueRange args) {
+        prefix = "layers.";
+        Value updated =
+            adam(sliceAt(inPlace ? args[0] : shards, l), sliceAt(gradStack, l));
+        return SmallVector<Value>{insertAt(updated, args[0], l)};
+      });
   return update.getResult(0);
 }
 

@@ -115,6 +115,14 @@ static cl::opt<bool> layersAsLoops(
              "(forward, backward, optimizer) and the micro-batches between "
              "the first and the last as a loop (default: off, unrolled)"),
     cl::cat(category));
+static cl::opt<bool> optimizerInPlace(
+    "optimizer-in-place",
+    cl::desc("the optimizer writes the parameters in place (each adam's "
+             "outs is its shard; rolled: the optimizer loop writes the "
+             "stacked parameters through its iteration argument); "
+             "=false: new tensors; dense steps without --pp only) "
+             "(default: on)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<std::string> dtype("dtype",
                                   cl::desc("parameter and activation type "
                                            "(bf16, f16, f32) (default: bf16)"),
@@ -164,6 +172,7 @@ int main(int argc, char **argv) {
   config->backward = !forwardOnly;
   config->activationCheckpointing = checkpoint;
   config->layersAsLoops = layersAsLoops;
+  config->optimizerInPlace = optimizerInPlace;
   if (layersAsLoops && (moe || pp != 1)) {
     llvm::errs() << "sched-gen: --layers-as-loops is not supported with "
                  << (moe ? "a mixture-of-experts preset" : "--pp") << "\n";

@@ -55,6 +55,12 @@ struct TransformerConfig {
   /// forward, backward, optimizer) and the micro-batches between the first
   /// and the last as a loop, instead of unrolling them.
   bool layersAsLoops = false;
+  /// The optimizer updates the parameters in place, as PyTorch's optimizers
+  /// do (and JAX with donated parameter buffers): each `adam` writes its
+  /// shard (`outs`), and the rolled optimizer loop writes each layer's row
+  /// of the stacked parameter argument through its iteration argument.
+  /// Otherwise every update is a new tensor (the rolled form a new stack).
+  bool optimizerInPlace = true;
   /// GPUs per node, for the groups' `ranks_per_node`.
   int64_t gpusPerNode = 8;
   /// Element types of parameters and activations, and of gradients when

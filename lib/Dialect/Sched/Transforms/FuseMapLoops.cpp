@@ -83,16 +83,42 @@ static bool isSameRowShape(OffsetSizeAndStrideOpInterface a,
          a.getStaticSizes() == b.getStaticSizes();
 }
 
+/// Returns true if `extract` reads the row that `insert` writes: the same
+/// row value and region.
+static bool readsInsertedRow(tensor::ExtractSliceOp extract,
+                             tensor::InsertSliceOp insert) {
+  return extract.getMixedOffsets().front() ==
+             insert.getMixedOffsets().front() &&
+         isSameRowShape(extract, insert) &&
+         extract.getResultType() == insert.getSourceType();
+}
+
 /// Returns the insert that writes iteration argument `arg` of `loop` row by
-/// row: its only use, in the body, whose result only the yield uses, at
-/// `arg`'s position; or null.
-static tensor::InsertSliceOp getRowInsert(BlockArgument arg, scf::ForOp loop) {
-  if (!arg.hasOneUse())
+/// row: in the body, whose result only the yield uses, at `arg`'s position,
+/// the only use of `arg`, but for reads of the row it writes where
+/// `allowRowReads` (the old row of an update in place: `tensor.extract_slice`
+/// of the same row and region in the body); or null.
+static tensor::InsertSliceOp getRowInsert(BlockArgument arg, scf::ForOp loop,
+                                          bool allowRowReads = false) {
+  tensor::InsertSliceOp insert;
+  for (Operation *user : arg.getUsers()) {
+    auto candidate = dyn_cast<tensor::InsertSliceOp>(user);
+    if (!candidate || candidate.getDest() != arg)
+      continue;
+    if (insert)
+      return nullptr;
+    insert = candidate;
+  }
+  if (!insert || insert->getBlock() != loop.getBody() || !insert->hasOneUse())
     return nullptr;
-  auto insert = dyn_cast<tensor::InsertSliceOp>(*arg.user_begin());
-  if (!insert || insert.getDest() != arg ||
-      insert->getBlock() != loop.getBody() || !insert->hasOneUse())
-    return nullptr;
+  for (Operation *user : arg.getUsers()) {
+    if (user == insert.getOperation())
+      continue;
+    auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
+    if (!allowRowReads || !extract || extract->getBlock() != loop.getBody() ||
+        !readsInsertedRow(extract, insert))
+      return nullptr;
+  }
   OpOperand &use = *insert->use_begin();
   unsigned position = arg.getArgNumber() - loop.getNumInductionVars();
   if (use.getOwner() != loop.getBody()->getTerminator() ||
@@ -117,7 +143,8 @@ static std::optional<std::string> getNotMapReason(scf::ForOp consumer) {
   if (reason)
     return reason;
   for (BlockArgument arg : consumer.getRegionIterArgs()) {
-    tensor::InsertSliceOp insert = getRowInsert(arg, consumer);
+    tensor::InsertSliceOp insert =
+        getRowInsert(arg, consumer, /*allowRowReads=*/true);
     if (!insert || !isRowSlice(insert, consumer.getInductionVar()))
       return std::string("an iteration argument is not a stack it writes by "
                          "the row of its index");
@@ -200,6 +227,36 @@ static bool coversConsumerRows(scf::ForOp producer, scf::ForOp consumer,
   return std::min(first, last) == consumerLb;
 }
 
+/// Finds the producer's reads of the consumer's initial values into
+/// `fusion.initReads`; returns why one is not a read of the row the fused
+/// iteration updates, or std::nullopt. The fused loop writes those values
+/// in place (its iteration arguments take their storage), so the producer
+/// reads them through the iteration argument, before the consumer's part of
+/// the iteration writes the row: the same values, and no copy.
+static std::optional<std::string> matchInitReads(MapLoopFusion &fusion) {
+  scf::ForOp producer = fusion.producer, consumer = fusion.consumer;
+  for (auto [index, init] : llvm::enumerate(consumer.getInitArgs())) {
+    tensor::InsertSliceOp insert =
+        getRowInsert(consumer.getRegionIterArgs()[index], consumer,
+                     /*allowRowReads=*/true);
+    assert(insert && "every iteration argument checked by getNotMapReason");
+    for (Operation *user : init.getUsers()) {
+      if (user == producer.getOperation() || !producer->isAncestor(user))
+        continue;
+      auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
+      if (!extract || extract->getBlock() != producer.getBody() ||
+          extract.getMixedOffsets().front() != OpFoldResult(fusion.row) ||
+          !isRowSlice(extract, fusion.row) ||
+          !isSameRowShape(extract, insert) ||
+          extract.getResultType() != insert.getSourceType())
+        return std::string("the earlier loop reads a stack this loop updates "
+                           "other than by the row it writes");
+      fusion.initReads.emplace_back(extract, index);
+    }
+  }
+  return std::nullopt;
+}
+
 /// Collects into `hoisted` the ops between `producer` and `consumer` that
 /// the consumer needs, in program order; returns why one cannot move before
 /// the producer, or std::nullopt.
@@ -253,6 +310,8 @@ mlir::sched::matchMapLoopFusion(scf::ForOp producer, scf::ForOp consumer) {
   fusion.consumer = consumer;
   fusion.row = found.rowValue;
   fusion.reads = std::move(found.reads);
+  if (std::optional<std::string> reason = matchInitReads(fusion))
+    return *reason;
   if (std::optional<std::string> reason =
           collectHoisted(producer, consumer, fusion.hoisted))
     return *reason;
@@ -304,7 +363,12 @@ scf::ForOp mlir::sched::buildFusedLoop(MapLoopFusion &fusion) {
           return yield.getOperand(index) == insert.getResult();
         }))
       continue;
-    builder.clone(op, mapping);
+    Operation *clone = builder.clone(op, mapping);
+    // A read of a value the consumer updates in place: through the fused
+    // iteration argument that carries it.
+    for (auto [extract, index] : fusion.initReads)
+      if (extract.getOperation() == &op)
+        clone->setOperand(0, fused.getRegionIterArgs()[next + index]);
   }
   SmallVector<Value> results;
   for (auto [index, value] : llvm::enumerate(yield.getOperands()))

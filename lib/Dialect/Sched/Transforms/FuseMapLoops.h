@@ -40,6 +40,11 @@ struct MapLoopFusion {
   /// The consumer's reads of the producer's stacks, each with the insert
   /// of the producer's body that wrote the row it reads.
   SmallVector<std::pair<tensor::ExtractSliceOp, tensor::InsertSliceOp>> reads;
+  /// The producer's reads of the consumer's initial values (a stack the
+  /// consumer updates in place, such as the parameters an optimizer
+  /// writes), each with the consumer's iteration argument it initialises:
+  /// the fused loop reads them through that argument.
+  SmallVector<std::pair<tensor::ExtractSliceOp, unsigned>> initReads;
   /// The producer's results that only the consumer's reads use: their
   /// stacks are not built by the fused loop.
   SmallVector<unsigned> deadStacks;
@@ -61,13 +66,15 @@ struct MapLoopFusion {
 /// op of the consumer's body is free of memory effects and neither a
 /// collective nor a wait; each of its iteration arguments is only the
 /// destination of one `tensor.insert_slice` of the row of its induction
-/// variable, yielded; it reads the producer's results only by
+/// variable, yielded, and the source of `tensor.extract_slice`s of that row
+/// (the old row of an update in place); it reads the producer's results only by
 /// `tensor.extract_slice` of that row, each from a stack the producer only
 /// writes by one `tensor.insert_slice` of the same region at a row
 /// `iv + c` or `c - iv` of its induction variable, every row of the
-/// consumer's iterations written once; and the values it needs from
-/// between the loops come from ops free of memory effects that do not read
-/// the producer's results.
+/// consumer's iterations written once; the producer reads the consumer's
+/// initial values only by `tensor.extract_slice` in its body of the row it
+/// writes; and the values it needs from between the loops come from ops
+/// free of memory effects that do not read the producer's results.
 std::variant<MapLoopFusion, std::string>
 matchMapLoopFusion(scf::ForOp producer, scf::ForOp consumer);
 

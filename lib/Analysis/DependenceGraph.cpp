@@ -243,9 +243,9 @@ static void addInPlaceEdges(Block &block,
     Operation *op = block.findAncestorOpInBlock(*user);
     if (!op)
       return;
-    unsigned node = nodes.lookup(op);
-    if (node < writer)
-      edges.emplace_back(node, writer, uint8_t(DependenceKind::Memory));
+    auto it = nodes.find(op);
+    if (it != nodes.end() && it->second < writer)
+      edges.emplace_back(it->second, writer, uint8_t(DependenceKind::Memory));
   };
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();

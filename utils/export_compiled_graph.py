@@ -30,6 +30,7 @@ import types
 from typing import Dict, List
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "inductor"))
 import export_fx_graph as efx  # noqa: E402
 
 
@@ -220,8 +221,6 @@ def measure_inductor_costs(torch, gm) -> Dict[str, float]:
     (bench/inductor/inductor_overlap.py's measure_costs)."""
     from torch._inductor.fx_passes import overlap_scheduling as ovl
 
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench",
-                                    "inductor"))
     import inductor_overlap
 
     return inductor_overlap.measure_costs(torch, ovl, gm)
@@ -230,26 +229,18 @@ def measure_inductor_costs(torch, gm) -> Dict[str, float]:
 def write_inductor_order(torch, gm, args, labels, costs, out, graph_name):
     """Runs Inductor's overlap scheduler on `gm` (in place) with `costs`
     and writes its order and pass time."""
-    import inspect
     import json
-    import time
 
     from torch._inductor.fx_passes import overlap_scheduling as ovl
 
-    sig = inspect.signature(ovl.schedule_overlap_bucketing)
-    kwargs = {
-        "collective_bucketing": False,
-        "custom_runtime_estimation": lambda node, override_size=None: costs.get(node.name, 0.0)
-        / 1000.0,
-    }
-    for knob in ("collective_estimator", "compute_estimator"):
-        kwargs[knob] = "analytical"
-    kwargs = {k: v for k, v in kwargs.items() if k in sig.parameters}
-    start = time.perf_counter()
-    result = ovl.schedule_overlap_bucketing(gm, **kwargs)
-    pass_s = time.perf_counter() - start
-    if isinstance(result, torch.fx.GraphModule):
-        gm = result
+    import inductor_overlap
+
+    def estimate(node, override_size=None):
+        return costs.get(node.name, 0.0) / 1000.0  # us -> ms
+
+    gm, pass_s = inductor_overlap.run_pass(
+        torch, ovl, gm, {"collective_bucketing": False, "custom_runtime_estimation": estimate}
+    )
     args.name = graph_name + ".inductor"
     document = efx.to_document(torch, gm, args, labels, costs)
     document["metadata"]["exporter"] = "utils/export_compiled_graph.py"

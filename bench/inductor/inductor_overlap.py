@@ -79,9 +79,9 @@ def main():
     nodes = len(gm.graph.nodes)
 
     kwargs = {"collective_bucketing": ours.bucket}
-    if ours.bucket_mode:
-        kwargs["bucket_mode"] = ours.bucket_mode
     sig = inspect.signature(ovl.schedule_overlap_bucketing)
+    if ours.bucket_mode and "bucket_mode" in sig.parameters:
+        kwargs["bucket_mode"] = ours.bucket_mode
     print("schedule_overlap_bucketing%s" % sig, file=sys.stderr)
     if ours.measure_costs:
         est = measure_costs(torch, ovl, gm)
@@ -104,15 +104,7 @@ def main():
             return est.get(node.name, 0.0) / 1000.0  # us -> ms
 
         kwargs["custom_runtime_estimation"] = custom
-        for knob in ("collective_estimator", "compute_estimator"):
-            if knob in sig.parameters:
-                kwargs[knob] = "analytical"
-    kwargs = {k: v for k, v in kwargs.items() if k in sig.parameters}
-    start = time.perf_counter()
-    result = ovl.schedule_overlap_bucketing(gm, **kwargs)
-    pass_s = time.perf_counter() - start
-    if isinstance(result, torch.fx.GraphModule):
-        gm = result
+    gm, pass_s = run_pass(torch, ovl, gm, kwargs)
     collectives = {}
     for n in gm.graph.nodes:
         if n.op == "call_function" and "c10d" in str(n.target):
@@ -137,6 +129,23 @@ def main():
         json.dump(report, f)
     import torch.distributed as dist
     dist.destroy_process_group()
+
+
+def run_pass(torch, ovl, gm, kwargs):
+    """Runs schedule_overlap_bucketing on `gm` with those of `kwargs` the
+    installed version takes (with custom_runtime_estimation, the analytical
+    estimators where it has the knobs); returns the scheduled graph and the
+    pass's seconds."""
+    sig = inspect.signature(ovl.schedule_overlap_bucketing)
+    kwargs = dict(kwargs)
+    if "custom_runtime_estimation" in kwargs:
+        for knob in ("collective_estimator", "compute_estimator"):
+            kwargs[knob] = "analytical"
+    kwargs = {k: v for k, v in kwargs.items() if k in sig.parameters}
+    start = time.perf_counter()
+    result = ovl.schedule_overlap_bucketing(gm, **kwargs)
+    pass_s = time.perf_counter() - start
+    return (result if isinstance(result, torch.fx.GraphModule) else gm), pass_s
 
 
 def is_collective_start(n):

@@ -138,6 +138,29 @@ std::vector<unsigned> startsFirstOrder(ArrayRef<SimOp> ops) {
   return order;
 }
 
+/// A buffer of makeMemory: its size, defining step, users, and whether it
+/// is live out.
+struct BufferSpec {
+  int64_t size;
+  unsigned def;
+  std::vector<unsigned> uses;
+  bool liveOut;
+};
+
+/// A memory problem of `steps` steps (step i is the op at position i) with
+/// `buffers`.
+MemoryProblem makeMemory(size_t steps, ArrayRef<BufferSpec> buffers) {
+  MemoryProblem memory;
+  for (size_t pos = 0; pos < steps; ++pos)
+    memory.addStep();
+  for (const BufferSpec &spec : buffers) {
+    unsigned k = memory.addBuffer(spec.size, spec.def, spec.liveOut);
+    for (unsigned use : spec.uses)
+      memory.addUse(k, use);
+  }
+  return memory;
+}
+
 double subsetBound(ArrayRef<SimOp> ops) {
   FailureOr<double> bound = computeSubsetBound(ops);
   EXPECT_TRUE(succeeded(bound));
@@ -397,20 +420,11 @@ TEST(ExactScheduleTest, TheTailBoundSeesDeadOpsThatDoNotFitTogether) {
   std::vector<SimOp> ops = {
       run(1),       run(1),       run(1, {0, 1}),      run(20, {0}),
       run(20, {1}), run(10, {2}), startOn(60, 0, {5}), waitOn(6)};
-  MemoryProblem memory;
-  for (unsigned pos = 0; pos < ops.size(); ++pos)
-    memory.addStep();
-  auto buffer = [&](int64_t size, unsigned def,
-                    std::initializer_list<unsigned> uses, bool liveOut) {
-    unsigned k = memory.addBuffer(size, def, liveOut);
-    for (unsigned use : uses)
-      memory.addUse(k, use);
-  };
-  buffer(1000, 0, {2, 3}, false);
-  buffer(1000, 1, {2, 4}, false);
-  buffer(10, 2, {5}, false);
-  buffer(1000, 5, {6}, false);
-  buffer(10, 6, {7}, true);
+  MemoryProblem memory = makeMemory(ops.size(), {{1000, 0, {2, 3}, false},
+                                                 {1000, 1, {2, 4}, false},
+                                                 {10, 2, {5}, false},
+                                                 {1000, 5, {6}, false},
+                                                 {10, 6, {7}, true}});
   FailureOr<MemoryAwareBound> bound =
       computeMemoryAwareBounds(ops, memory, 2010);
   ASSERT_TRUE(succeeded(bound));
@@ -537,23 +551,14 @@ TEST(ExactScheduleTest, TheHeadBoundSeesEarlyWorkThatDoesNotFitTogether) {
   std::vector<SimOp> ops = {startOn(30), waitOn(0),      run(5),
                             run(5, {2}), run(5),         run(5, {4}),
                             run(5, {1}), run(1, {3, 6}), run(1, {5, 7})};
-  MemoryProblem memory;
-  for (unsigned pos = 0; pos < ops.size(); ++pos)
-    memory.addStep();
-  auto buffer = [&](int64_t size, unsigned def,
-                    std::initializer_list<unsigned> uses, bool liveOut) {
-    unsigned k = memory.addBuffer(size, def, liveOut);
-    for (unsigned use : uses)
-      memory.addUse(k, use);
-  };
-  buffer(10, 0, {1, 6}, false);
-  buffer(1000, 2, {3}, false);
-  buffer(1000, 3, {7}, false);
-  buffer(1000, 4, {5}, false);
-  buffer(1000, 5, {8}, false);
-  buffer(1000, 6, {7}, false);
-  buffer(10, 7, {8}, false);
-  buffer(10, 8, {}, true);
+  MemoryProblem memory = makeMemory(ops.size(), {{10, 0, {1, 6}, false},
+                                                 {1000, 2, {3}, false},
+                                                 {1000, 3, {7}, false},
+                                                 {1000, 4, {5}, false},
+                                                 {1000, 5, {8}, false},
+                                                 {1000, 6, {7}, false},
+                                                 {10, 7, {8}, false},
+                                                 {10, 8, {}, true}});
   FailureOr<MemoryAwareBound> bound =
       computeMemoryAwareBounds(ops, memory, 2010);
   ASSERT_TRUE(succeeded(bound));

@@ -404,6 +404,30 @@ static void getPathBounds(ArrayRef<SimOp> ops, std::vector<double> &head,
   }
 }
 
+/// The optimum of the fractional knapsack of the items of positive value
+/// (`value[i]`, `weight[i]` > 0 bytes) in `room` bytes: the best value per
+/// byte first (ties: the lower item), the last one in part.
+static double packFractionally(ArrayRef<double> value, ArrayRef<int64_t> weight,
+                               int64_t room) {
+  std::vector<unsigned> items;
+  for (unsigned i = 0; i < value.size(); ++i)
+    if (value[i] > 0)
+      items.push_back(i);
+  llvm::sort(items, [&](unsigned a, unsigned b) {
+    double ra = value[a] / weight[a], rb = value[b] / weight[b];
+    return ra != rb ? ra > rb : a < b;
+  });
+  double left = static_cast<double>(room), packed = 0;
+  for (unsigned i : items) {
+    if (left <= 0)
+      break;
+    double size = weight[i];
+    packed += value[i] * std::min(1.0, left / size);
+    left -= size;
+  }
+  return packed;
+}
+
 /// The most compute that can run after the op `s` in an order within the
 /// budget: the compute of the non-ancestors of `s` that need no buffer
 /// beyond those live while `s` runs anyway, plus the fractional knapsack of
@@ -467,25 +491,10 @@ static std::optional<double> getComputeAfter(
     else
       value[largest[x]] += ops[x].durationUs;
   }
-  std::vector<unsigned> items;
-  for (unsigned k = 0; k < value.size(); ++k)
-    if (value[k] > 0)
-      items.push_back(k);
-  // Best compute per byte first (ties: the lower buffer).
-  llvm::sort(items, [&](unsigned a, unsigned b) {
-    double ra = value[a] / memory.buffers[a].size,
-           rb = value[b] / memory.buffers[b].size;
-    return ra != rb ? ra > rb : a < b;
-  });
-  double room = static_cast<double>(budget - base), packed = 0;
-  for (unsigned k : items) {
-    if (room <= 0)
-      break;
-    double size = memory.buffers[k].size;
-    packed += value[k] * std::min(1.0, room / size);
-    room -= size;
-  }
-  return free + packed;
+  std::vector<int64_t> weight(memory.buffers.size());
+  for (auto [k, buffer] : llvm::enumerate(memory.buffers))
+    weight[k] = buffer.size;
+  return free + packFractionally(value, weight, budget - base);
 }
 
 /// The memory-limited tail bound: for every op s, the compute stream runs
@@ -660,24 +669,7 @@ static double getComputeBefore(ArrayRef<SimOp> ops,
     else
       value[before.chain[x]] += ops[x].durationUs;
   }
-  std::vector<unsigned> items;
-  for (unsigned c = 0; c < value.size(); ++c)
-    if (value[c] > 0)
-      items.push_back(c);
-  // Best compute per byte first (ties: the lower chain).
-  llvm::sort(items, [&](unsigned a, unsigned b) {
-    double ra = value[a] / before.weight[a], rb = value[b] / before.weight[b];
-    return ra != rb ? ra > rb : a < b;
-  });
-  double room = static_cast<double>(before.room), packed = 0;
-  for (unsigned c : items) {
-    if (room <= 0)
-      break;
-    double size = before.weight[c];
-    packed += value[c] * std::min(1.0, room / size);
-    room -= size;
-  }
-  return free + packed;
+  return free + packFractionally(value, before.weight, before.room);
 }
 
 /// The tails the memory-limited head bound tries as thresholds: 0 and the

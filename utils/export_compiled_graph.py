@@ -7,7 +7,8 @@
 # ===----------------------------------------------------------------------===#
 """Exports the graphs that torch.compile's AOTAutograd makes of a training
 step of a real torch.nn module (a GPT-2-style decoder: embedding, LayerNorm,
-GELU, dropout, scaled-dot-product attention, cross-entropy), parallelised
+GELU, dropout, scaled-dot-product attention, cross-entropy; or with --model
+llama RMSNorm, grouped-query attention and a SwiGLU MLP), parallelised
 with DTensor's tensor parallelism (parallelize_module: column- and row-wise
 linears, optionally sequence parallelism) or with FSDP2 (fully_shard), on a
 fake process group, as sched-fx/1 JSON: one file per graph AOTAutograd hands
@@ -36,7 +37,9 @@ import export_fx_graph as efx  # noqa: E402
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--model", choices=["gpt2"], default="gpt2")
+    p.add_argument("--model", choices=["gpt2", "llama"], default="gpt2")
+    p.add_argument("--kv-heads", type=int, default=None,
+                   help="llama: key/value heads (grouped-query attention; default --heads)")
     p.add_argument("--parallel", choices=["tp", "tp-sp", "fsdp"], default="tp")
     p.add_argument("--world-size", type=int, default=4)
     p.add_argument("--layers", type=int, default=2)
@@ -67,6 +70,12 @@ def parse_args(argv=None):
     a = p.parse_args(argv)
     if a.hidden % a.heads:
         p.error("--hidden must be a multiple of --heads")
+    if a.kv_heads is None:
+        a.kv_heads = a.heads
+    if a.kv_heads < 1 or a.heads % a.kv_heads:
+        p.error("--heads must be a multiple of --kv-heads")
+    if a.parallel != "fsdp" and a.kv_heads % a.world_size:
+        p.error("--kv-heads must be a multiple of --world-size for tensor parallelism")
     if a.parallel != "fsdp" and (a.heads % a.world_size or a.hidden % a.world_size):
         p.error("--heads and --hidden must be multiples of --world-size for tensor parallelism")
     if a.parallel == "tp-sp" and a.seq % a.world_size:
@@ -107,6 +116,16 @@ def build_gpt2(torch, a):
             x = x + self.drop(self.out(functional.gelu(self.fc(self.ln2(x)))))
             return x
 
+        @staticmethod
+        def plan(tp, sp):
+            """The tensor-parallel plan (parallelize_module) of a block."""
+            rowwise = tp.RowwiseParallel(output_layouts=tp.Shard(1)) if sp else tp.RowwiseParallel()
+            colwise = tp.ColwiseParallel(input_layouts=tp.Shard(1)) if sp else tp.ColwiseParallel()
+            plan = {"qkv": colwise, "proj": rowwise, "fc": colwise, "out": rowwise}
+            if sp:
+                plan.update({"ln1": tp.SequenceParallel(), "ln2": tp.SequenceParallel()})
+            return plan
+
     class GPT(nn.Module):
         def __init__(self):
             super().__init__()
@@ -125,6 +144,71 @@ def build_gpt2(torch, a):
             )
 
     return GPT()
+
+
+def build_llama(torch, a):
+    """A Llama-style decoder from torch.nn modules: RMSNorm, grouped-query
+    attention (separate q, k, v projections, no rotary embedding), a SwiGLU
+    MLP of 8/3 x hidden (rounded up to 256), an untied head."""
+    nn = torch.nn
+    functional = torch.nn.functional
+    head_dim = a.hidden // a.heads
+    ffn = (8 * a.hidden // 3 + 255) // 256 * 256
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ln1 = nn.RMSNorm(a.hidden)
+            self.wq = nn.Linear(a.hidden, a.heads * head_dim, bias=False)
+            self.wk = nn.Linear(a.hidden, a.kv_heads * head_dim, bias=False)
+            self.wv = nn.Linear(a.hidden, a.kv_heads * head_dim, bias=False)
+            self.wo = nn.Linear(a.heads * head_dim, a.hidden, bias=False)
+            self.ln2 = nn.RMSNorm(a.hidden)
+            self.w1 = nn.Linear(a.hidden, ffn, bias=False)
+            self.w3 = nn.Linear(a.hidden, ffn, bias=False)
+            self.w2 = nn.Linear(ffn, a.hidden, bias=False)
+
+        def forward(self, x):
+            b = x.shape[0]
+            h = self.ln1(x)
+            q, k, v = (w(h) for w in (self.wq, self.wk, self.wv))
+            q, k, v = (t.reshape(b, t.shape[1], -1, head_dim).transpose(1, 2) for t in (q, k, v))
+            groups = q.shape[1] // k.shape[1]
+            k, v = (t.repeat_interleave(groups, dim=1) for t in (k, v))
+            attn = functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+            x = x + self.wo(attn.transpose(1, 2).reshape(b, attn.shape[2], -1))
+            h = self.ln2(x)
+            return x + self.w2(functional.silu(self.w1(h)) * self.w3(h))
+
+        @staticmethod
+        def plan(tp, sp):
+            """The tensor-parallel plan (parallelize_module) of a block."""
+            rowwise = tp.RowwiseParallel(output_layouts=tp.Shard(1)) if sp else tp.RowwiseParallel()
+            colwise = tp.ColwiseParallel(input_layouts=tp.Shard(1)) if sp else tp.ColwiseParallel()
+            plan = {"wq": colwise, "wk": colwise, "wv": colwise, "wo": rowwise,
+                    "w1": colwise, "w3": colwise, "w2": rowwise}
+            if sp:
+                plan.update({"ln1": tp.SequenceParallel(), "ln2": tp.SequenceParallel()})
+            return plan
+
+    class Llama(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed = nn.Embedding(a.vocab, a.hidden)
+            self.blocks = nn.ModuleList(Block() for _ in range(a.layers))
+            self.ln = nn.RMSNorm(a.hidden)
+            self.head = nn.Linear(a.hidden, a.vocab, bias=False)
+
+        def forward(self, tokens, targets):
+            x = self.embed(tokens)
+            for block in self.blocks:
+                x = block(x)
+            logits = self.head(self.ln(x))
+            return functional.cross_entropy(
+                logits.float().reshape(-1, a.vocab), targets.reshape(-1)
+            )
+
+    return Llama()
 
 
 def parallelize(torch, model, a):
@@ -146,31 +230,17 @@ def parallelize(torch, model, a):
     from torch.distributed.tensor import Replicate, Shard
     from torch.distributed.tensor.parallel import (
         ColwiseParallel,
-        PrepareModuleInput,
         RowwiseParallel,
         SequenceParallel,
         parallelize_module,
     )
 
+    tp = types.SimpleNamespace(ColwiseParallel=ColwiseParallel, RowwiseParallel=RowwiseParallel,
+                               SequenceParallel=SequenceParallel, Shard=Shard)
     mesh = init_device_mesh("cuda", (a.world_size,), mesh_dim_names=("tp",))
     sp = a.parallel == "tp-sp"
     for block in model.blocks:
-        plan = {
-            "qkv": ColwiseParallel(),
-            "proj": RowwiseParallel(output_layouts=Shard(1)) if sp else RowwiseParallel(),
-            "fc": ColwiseParallel(),
-            "out": RowwiseParallel(output_layouts=Shard(1)) if sp else RowwiseParallel(),
-        }
-        if sp:
-            plan.update(
-                {
-                    "ln1": SequenceParallel(),
-                    "ln2": SequenceParallel(),
-                    "qkv": ColwiseParallel(input_layouts=Shard(1)),
-                    "fc": ColwiseParallel(input_layouts=Shard(1)),
-                }
-            )
-        parallelize_module(block, mesh, plan)
+        parallelize_module(block, mesh, block.plan(tp, sp))
     if sp:
         parallelize_module(
             model,
@@ -264,7 +334,7 @@ def main(argv=None) -> int:
     torch.manual_seed(0)
     dtype = getattr(torch, a.dtype)
     with torch.device("cuda"):
-        model = build_gpt2(torch, a).to(dtype)
+        model = (build_gpt2 if a.model == "gpt2" else build_llama)(torch, a).to(dtype)
     labels = parallelize(torch, model, a)
     graphs = capture(torch, model, a)
     name = a.name or "%s-l%d-h%d-%s%d" % (a.model, a.layers, a.hidden, a.parallel, a.world_size)
@@ -276,7 +346,8 @@ def main(argv=None) -> int:
         graph_name = "%s-%s%d" % (name, kind, index)
         costs = measure_inductor_costs(torch, gm) if a.inductor else {}
         args = types.SimpleNamespace(
-            name=graph_name, layers=a.layers, hidden=a.hidden, heads=a.heads, ffn=4 * a.hidden,
+            name=graph_name, layers=a.layers, hidden=a.hidden, heads=a.heads,
+            ffn=4 * a.hidden if a.model == "gpt2" else (8 * a.hidden // 3 + 255) // 256 * 256,
             seq=a.seq, batch=a.batch, dtype=a.dtype, world_size=a.world_size,
             tp=a.world_size if a.parallel != "fsdp" else 1, replicate=1,
             sp=a.parallel == "tp-sp", device="cuda", decompositions="inductor",

@@ -535,6 +535,36 @@ FailureOr<double> Bucketer::bucketTime(unsigned start, int64_t bytes) {
   return estimate->timeUs;
 }
 
+/// Returns the time of a merged collective of `members` (of `bytes` in
+/// all): the cost model's estimate of a collective of that size; where a
+/// member has a measured time (`sched.cost`, e.g. an FX graph's runtime_us),
+/// that estimate times the members' times (measured, or estimated at their
+/// own sizes) over their estimates, and `measured` is set: the merge keeps
+/// the model's gain from bucketing, and the measured times' scale. (Before,
+/// the merged collective fell back to the model alone, which priced a
+/// bucket of measured collectives at the model's time.)
+FailureOr<double> Bucketer::getMergedTime(ArrayRef<BucketMember> members,
+                                          int64_t bytes, bool &measured) {
+  FailureOr<double> time = bucketTime(members.front().start, bytes);
+  measured = false;
+  if (failed(time))
+    return failure();
+  double given = 0, estimated = 0;
+  for (const BucketMember &member : members) {
+    FailureOr<double> alone = bucketTime(member.start, member.bytes);
+    if (failed(alone))
+      return failure();
+    std::optional<double> measure = CostModel::getMeasuredCollectiveTimeUs(
+        cast<CollectiveOpInterface>(sim.ops[member.start]));
+    measured |= measure.has_value();
+    given += measure.value_or(*alone);
+    estimated += *alone;
+  }
+  if (!measured || estimated <= 0)
+    return time;
+  return *time * given / estimated;
+}
+
 /// Returns true if the `into` buffers of `bucket` and `member` are distinct
 /// fresh allocations that none of their inputs is a view of.
 bool Bucketer::haveDisjointBuffers(const Bucket &bucket,
@@ -905,8 +935,12 @@ std::optional<const char *> Bucketer::mergeInGraph(JoinAttempt &attempt) {
 LogicalResult Bucketer::simulateTrials(JoinAttempt &attempt) {
   const Bucket &bucket = buckets[attempt.index];
   const BucketMember &member = attempt.member;
+  SmallVector<BucketMember, 8> members(bucket.members.begin(),
+                                       bucket.members.end());
+  members.push_back(member);
+  bool measured = false;
   FailureOr<double> time =
-      bucketTime(member.start, bucket.bytes + member.bytes);
+      getMergedTime(members, bucket.bytes + member.bytes, measured);
   if (failed(time))
     return failure();
   double exposed = simulation->getTotals().exposedCommUs;
@@ -1126,6 +1160,12 @@ LogicalResult Bucketer::commitJoin(JoinAttempt &attempt) {
   Bucket &bucket = buckets[attempt.index];
   bucket.members.assign(attempt.members.begin(), attempt.members.end());
   bucket.bytes += member.bytes;
+  bool measured = false;
+  FailureOr<double> time =
+      getMergedTime(bucket.members, bucket.bytes, measured);
+  bucket.measuredTimeUs.reset();
+  if (succeeded(time) && measured)
+    bucket.measuredTimeUs = *time;
   bucket.startPos = trial.start;
   bucket.waitPos = trial.wait;
   bucketOf[member.start] = bucketOf[member.wait] = attempt.index;
@@ -1190,11 +1230,17 @@ static Operation *createMergedStart(OpBuilder &builder,
   state.addOperands(inputs);
   state.addOperands(outputs);
   // A measured time (`sched.cost`) was the first member's alone: the merged
-  // collective is estimated from its size.
+  // collective carries the bucket's (Bucketer::getMergedTime), or none.
   for (NamedAttribute attr : first->getAttrDictionary())
     if (attr.getName() != kSegmentSizes &&
         attr.getName() != SchedDialect::getCostAttrName())
       state.addAttribute(attr.getName(), attr.getValue());
+  if (bucket.measuredTimeUs)
+    state.addAttribute(
+        SchedDialect::getCostAttrName(),
+        CostAttr::get(
+            context, std::nullopt, std::nullopt, std::nullopt,
+            static_cast<int64_t>(std::llround(*bucket.measuredTimeUs * 1e3))));
   state.attributes.erase(SchedDialect::getDimBoundsAttrName());
   if (anyBounds)
     state.attributes.set(SchedDialect::getDimBoundsAttrName(),

@@ -126,6 +126,9 @@ struct Bucket {
   unsigned seedStart = 0, seedWait = 0;
   /// The bounds of the members, ignoring edges among them.
   BucketBounds bounds;
+  /// Where a member has a measured time (`sched.cost`): the merged
+  /// collective's time (Bucketer::getMergedTime), which its start carries.
+  std::optional<double> measuredTimeUs;
 };
 
 /// One of Inductor's four placements of a bucket that a collective joins:
@@ -221,6 +224,8 @@ private:
   std::optional<InFlightDiagnostic> remarkRefusal(unsigned pos,
                                                   BucketRefusal why);
   FailureOr<double> bucketTime(unsigned start, int64_t bytes);
+  FailureOr<double> getMergedTime(ArrayRef<BucketMember> members, int64_t bytes,
+                                  bool &measured);
   bool haveDisjointBuffers(const Bucket &bucket, BucketMember member) const;
   template <typename InGroup>
   void addBounds(const BucketMember &member, InGroup inGroup,

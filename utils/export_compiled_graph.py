@@ -70,14 +70,14 @@ def parse_args(argv=None):
     a = p.parse_args(argv)
     if a.hidden % a.heads:
         p.error("--hidden must be a multiple of --heads")
+    if a.parallel != "fsdp" and (a.heads % a.world_size or a.hidden % a.world_size):
+        p.error("--heads and --hidden must be multiples of --world-size for tensor parallelism")
     if a.kv_heads is None:
         a.kv_heads = a.heads
     if a.kv_heads < 1 or a.heads % a.kv_heads:
         p.error("--heads must be a multiple of --kv-heads")
     if a.parallel != "fsdp" and a.kv_heads % a.world_size:
         p.error("--kv-heads must be a multiple of --world-size for tensor parallelism")
-    if a.parallel != "fsdp" and (a.heads % a.world_size or a.hidden % a.world_size):
-        p.error("--heads and --hidden must be multiples of --world-size for tensor parallelism")
     if a.parallel == "tp-sp" and a.seq % a.world_size:
         p.error("--seq must be a multiple of --world-size for sequence parallelism")
     if a.trace_fsdp_hooks and a.parallel != "fsdp":

@@ -293,7 +293,16 @@ void Bucketer::collectGroupStarts() {
 LogicalResult Bucketer::collectCandidates() {
   // Per op name, the key of the last start seen, for the remarks.
   llvm::MapVector<OperationName, unsigned> lastKeyOf;
+  // The simulation marks every collective a start and the wait of each
+  // (by its start's position): the ops that are neither are not read, and
+  // a wait's position is looked up in the graph only where it is not so.
+  std::vector<unsigned> simulatedWait(n, kNone);
+  for (unsigned pos = 0; pos < n; ++pos)
+    if (sim.simOps[pos].kind == SimOp::Kind::Wait && sim.simOps[pos].start < n)
+      simulatedWait[sim.simOps[pos].start] = pos;
   for (unsigned pos = 0; pos < n; ++pos) {
+    if (sim.simOps[pos].kind != SimOp::Kind::Start)
+      continue;
     auto start = dyn_cast<CollectiveOpInterface>(sim.ops[pos]);
     if (!start)
       continue;
@@ -301,8 +310,12 @@ LogicalResult Bucketer::collectCandidates() {
     if (!future.hasOneUse())
       continue;
     auto wait = dyn_cast<WaitOp>(*future.getUsers().begin());
+    unsigned simulated = simulatedWait[pos];
     std::optional<unsigned> waitPos =
-        wait ? graph.lookup(wait) : std::optional<unsigned>();
+        !wait ? std::optional<unsigned>()
+        : simulated != kNone && sim.ops[simulated] == wait.getOperation()
+            ? std::optional<unsigned>(simulated)
+            : graph.lookup(wait);
     std::optional<BucketKey> key =
         BucketKey::fromOp(start, options.mixElementTypes);
     if (!waitPos || !key || intervalOf[pos] == kNone)

@@ -24,10 +24,10 @@ static bool byStart(const std::pair<unsigned, double> &entry, unsigned pos) {
   return entry.first < pos;
 }
 
-/// Runs `op`, at position `pos`, on `state` (the rules of `simulate`, with
-/// the shared StreamTimes).
-template <typename State>
-static void step(State &state, const SimOp &op, unsigned pos) {
+/// Runs `op` (a SimOp or its hot part), at position `pos`, on `state` (the
+/// rules of `simulate`, with the shared StreamTimes).
+template <typename State, typename Op>
+static void step(State &state, const Op &op, unsigned pos) {
   switch (op.kind) {
   case SimOp::Kind::Compute:
     state.compute(op.durationUs);
@@ -101,6 +101,9 @@ IncrementalSimulation::create(ArrayRef<SimOp> ops, unsigned interval) {
     return sim;
   }
   sim.ops.assign(ops.begin(), ops.end());
+  sim.hot.reserve(ops.size());
+  for (const SimOp &op : ops)
+    sim.hot.push_back(HotOp::of(op));
   sim.interval = std::max(interval, 1u);
   unsigned n = ops.size();
   sim.waitsOf.assign(n, {});
@@ -236,13 +239,15 @@ IncrementalSimulation::run(ArrayRef<Change> changesIn,
       if (keepCheckpoints)
         result.checkpoints.emplace_back(index, state);
     }
-    const SimOp *op = &ops[pos];
-    if (next != changes.end() && next->pos == pos)
-      op = &(next++)->op;
-    if (op->kind == SimOp::Kind::Compute)
-      state.compute(op->durationUs);
-    else
-      step(state, *op, pos);
+    if (next != changes.end() && next->pos == pos) {
+      step(state, (next++)->op, pos);
+    } else {
+      const HotOp &op = hot[pos];
+      if (op.kind == SimOp::Kind::Compute)
+        state.compute(op.durationUs);
+      else
+        step(state, op, pos);
+    }
     ++steps;
   }
   numSteps += steps;
@@ -354,8 +359,10 @@ LogicalResult IncrementalSimulation::apply(ArrayRef<Change> changes) {
     if (change.op.kind == SimOp::Kind::Start)
       numStreams = std::max(numStreams, change.op.stream + 1);
   }
-  for (const Change &change : changes)
+  for (const Change &change : changes) {
     ops[change.pos] = change.op;
+    hot[change.pos] = HotOp::of(change.op);
+  }
   for (auto &[index, state] : result->checkpoints)
     setCheckpoint(index, std::move(state));
   if (result->convergedAt)

@@ -773,7 +773,10 @@ mlir::sched::getNestedMemoryTimeline(Block &block,
   MemoryProfile memory(liveness.getProblem(), liveness.getProgramOrder());
   std::vector<int64_t> timeline(memory.getTimeline().begin(),
                                 memory.getTimeline().end());
-  for (auto [step, op] : llvm::enumerate(block)) {
+  // The ops by step (the block's, in order) rather than the block's list:
+  // the loads of a vector overlap, a list's are one after another.
+  for (unsigned step = 0, e = liveness.getNumSteps(); step < e; ++step) {
+    Operation &op = *liveness.getOp(step);
     if (op.getNumRegions() == 0)
       continue;
     FailureOr<int64_t> extra = getNestedExtraBytes(op);

@@ -130,6 +130,17 @@ private:
   void addShift(unsigned index, double timeUs, double exposedUs);
 
   std::vector<SimOp> ops;
+  /// What a simulation step reads of each op, packed: a run walks the ops
+  /// in order, and a whole SimOp (with its dependences) takes a cache line.
+  struct HotOp {
+    double durationUs;
+    unsigned stream, start;
+    SimOp::Kind kind;
+    static HotOp of(const SimOp &op) {
+      return {op.durationUs, op.stream, op.start, op.kind};
+    }
+  };
+  std::vector<HotOp> hot;
   /// Positions of the waits of each start, for checking changes.
   std::vector<SmallVector<unsigned, 1>> waitsOf;
   unsigned interval = 64;

@@ -218,7 +218,20 @@ private:
   void collectGroupStarts();
   void remarkNewKey(CollectiveOpInterface start, const BucketKey &key,
                     const BucketKey &other);
+  /// Which candidates of a list the screen refuses without a trial.
+  class ScreeningIndex;
+  /// Returns the index of `list` (in program order), none refused yet.
+  ScreeningIndex
+  buildScreeningIndex(ArrayRef<BucketMember> list,
+                      const std::vector<bool> &isCandidateOp) const;
+  /// Updates entry `i` of `index` after its screen.
+  void updateIndex(ScreeningIndex &index, unsigned i) const;
+  /// Returns the first entry of the index's list from `from` that the last
+  /// bucket must screen: the entries before it are refused without a remark.
+  unsigned skipRefused(const ScreeningIndex &index, unsigned from) const;
   void growBucket(ArrayRef<BucketMember> list, unsigned seed);
+  /// Screens `member`, then tries to join it if the screen says so.
+  FailureOr<Screen> screenAndJoin(BucketMember member);
   Screen screen(const BucketMember &member);
   bool violatesGroupOrder(const BucketMember &member);
   std::optional<InFlightDiagnostic> remarkRefusal(unsigned pos,

@@ -112,12 +112,38 @@ void SharedBlockAnalyses::store(BlockAnalyses built, Key builtWith,
   order = std::move(applied);
 }
 
+/// Returns true if `body` holds exactly `numOps` ops, the `opAt(i)`, in
+/// order. Reads the ops from their list (independent loads, which the
+/// processor overlaps) instead of walking the block's list to count it, one
+/// dependent load per op: after a reorder the ops lie scattered in memory.
+template <typename OpAt>
+static bool holdsInOrder(Block &body, unsigned numOps, OpAt opAt) {
+  if (numOps == 0 || body.empty() || &body.front() != opAt(0) ||
+      &body.back() != opAt(numOps - 1))
+    return false;
+  for (unsigned i = 0; i + 1 < numOps; ++i)
+    if (opAt(i)->getNextNode() != opAt(i + 1))
+      return false;
+  return true;
+}
+
+/// Returns true if `body` holds exactly `ops` moved to `order` (empty: in
+/// place).
+static bool holdsInOrder(Block &body, ArrayRef<Operation *> ops,
+                         ArrayRef<unsigned> order) {
+  if (order.empty())
+    return holdsInOrder(body, ops.size(), [&](unsigned i) { return ops[i]; });
+  if (order.size() != ops.size() ||
+      llvm::any_of(order, [&](unsigned i) { return i >= ops.size(); }))
+    return false;
+  return holdsInOrder(body, ops.size(),
+                      [&](unsigned i) { return ops[order[i]]; });
+}
+
 std::optional<BlockAnalyses> SharedBlockAnalyses::take(Block &body,
                                                        const Key &wanted) {
   std::optional<BlockAnalyses> taken = std::exchange(analyses, std::nullopt);
-  if (!taken || !(key == wanted) || taken->sim.ops.empty() ||
-      taken->sim.ops.front()->getBlock() != &body ||
-      taken->sim.ops.size() != body.getOperations().size())
+  if (!taken || !(key == wanted) || !holdsInOrder(body, taken->sim.ops, order))
     return std::nullopt;
   if (order.empty())
     return taken;
@@ -135,9 +161,13 @@ SharedBlockAnalyses::takeMemory(Block &body, bool wanted) {
   std::optional<BlockMemoryAnalyses> taken =
       std::exchange(memoryAnalyses, std::nullopt);
   std::vector<unsigned> applied = std::exchange(memoryOrder, {});
-  if (!wanted || !taken || taken->graph.size() == 0 ||
-      taken->graph.getOp(0)->getBlock() != &body ||
-      taken->graph.size() != body.getOperations().size())
+  if (!wanted || !taken)
+    return std::nullopt;
+  SmallVector<Operation *> ops;
+  ops.reserve(taken->graph.size());
+  for (unsigned node = 0; node < taken->graph.size(); ++node)
+    ops.push_back(taken->graph.getOp(node));
+  if (!holdsInOrder(body, ops, applied))
     return std::nullopt;
   if (applied.empty())
     return taken;
@@ -151,9 +181,8 @@ void SharedBlockAnalyses::storeLiveness(BufferLiveness built) {
 std::optional<BufferLiveness> SharedBlockAnalyses::takeLiveness(Block &body) {
   std::optional<BufferLiveness> taken =
       std::exchange(inputLiveness, std::nullopt);
-  if (!taken || taken->getNumSteps() == 0 ||
-      taken->getOp(0)->getBlock() != &body ||
-      taken->getNumSteps() != body.getOperations().size())
+  if (!taken || !holdsInOrder(body, taken->getNumSteps(),
+                              [&](unsigned i) { return taken->getOp(i); }))
     return std::nullopt;
   return taken;
 }

@@ -61,7 +61,8 @@ private:
   /// Buckets each nested block of `func` that issues collectives, innermost
   /// first; a block whose bucketed order exceeds `max-in-flight` gets its
   /// input back. Returns whether there was one. Fails after an error.
-  FailureOr<bool> bucketNestedBlocks(func::FuncOp func);
+  FailureOr<bool> bucketNestedBlocks(func::FuncOp func,
+                                     ArrayRef<Block *> nested);
   /// Returns the analyses of the body of `func`: those the pass before left
   /// (SharedBlockAnalyses) if no nested block was bucketed, else new ones.
   /// Nothing after the remark of BlockAnalyses::build. Fails after an
@@ -76,12 +77,13 @@ private:
   LogicalResult bucketNestedBlock(func::FuncOp func, Block &nested,
                                   BlockAnalyses &analyses);
 
-  /// Returns, for a function whose nested blocks do work, its exposed
-  /// communication before bucketing as a whole (loops as their iterations)
-  /// with a copy of it; nullopt for any other function, or one whose loop
-  /// has an unknown trip count. Fails after an error.
+  /// Returns, for a function whose nested blocks (`nested`, as
+  /// getNestedBlocks finds them) do work, its exposed communication before
+  /// bucketing as a whole (loops as their iterations) with a copy of it;
+  /// nullopt for any other function, or one whose loop has an unknown trip
+  /// count. Fails after an error.
   FailureOr<std::optional<WholeFunctionInput>>
-  saveWholeFunction(func::FuncOp func);
+  saveWholeFunction(func::FuncOp func, ArrayRef<Block *> nested);
   /// Gives `func` the body of `input` back, with a remark, if bucketing
   /// made the whole function's exposed communication grow. Fails after an
   /// error.
@@ -219,10 +221,14 @@ void SchedBucketCollectives::runOnOperation() {
            "must match its peer stages'";
     return;
   }
-  FailureOr<std::optional<WholeFunctionInput>> whole = saveWholeFunction(func);
+  // One walk of the function for both: after the passes before, its ops lie
+  // scattered in memory and a walk costs a cache miss per op.
+  SmallVector<Block *> nested = getNestedBlocks(func);
+  FailureOr<std::optional<WholeFunctionInput>> whole =
+      saveWholeFunction(func, nested);
   if (failed(whole))
     return signalPassFailure();
-  FailureOr<bool> nestedBucketed = bucketNestedBlocks(func);
+  FailureOr<bool> nestedBucketed = bucketNestedBlocks(func, nested);
   if (failed(nestedBucketed))
     return signalPassFailure();
   FailureOr<std::optional<BlockAnalyses>> analyses =
@@ -239,8 +245,15 @@ void SchedBucketCollectives::runOnOperation() {
 }
 
 FailureOr<std::optional<WholeFunctionInput>>
-SchedBucketCollectives::saveWholeFunction(func::FuncOp func) {
-  if (!func.getBody().hasOneBlock() || !hasNestedWork(func.getBody().front()) ||
+SchedBucketCollectives::saveWholeFunction(func::FuncOp func,
+                                          ArrayRef<Block *> nested) {
+  // The blocks hasNestedWork looks into are those getNestedBlocks finds.
+  auto doesWork = [](Block *block) {
+    return llvm::any_of(*block, [](Operation &op) {
+      return isa<CollectiveOpInterface, ComputeOpInterface>(op);
+    });
+  };
+  if (!func.getBody().hasOneBlock() || llvm::none_of(nested, doesWork) ||
       findUnknownTripCount(func))
     return std::optional<WholeFunctionInput>();
   FailureOr<CostModel> model = buildCostModel(func, profile);
@@ -323,8 +336,9 @@ SchedBucketCollectives::getBodyAnalyses(func::FuncOp func,
   return BlockAnalyses::build(func, profile, "not bucketed");
 }
 
-FailureOr<bool> SchedBucketCollectives::bucketNestedBlocks(func::FuncOp func) {
-  SmallVector<Block *> nested = getNestedBlocks(func);
+FailureOr<bool>
+SchedBucketCollectives::bucketNestedBlocks(func::FuncOp func,
+                                           ArrayRef<Block *> nested) {
   if (llvm::none_of(nested,
                     [](Block *block) { return issuesCollectives(block); }))
     return false;

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -36,6 +37,108 @@ bool isCarriedDestination(CollectiveOpInterface start, Value buffer) {
          llvm::is_contained(start.getOutputs(), buffer);
 }
 
+/// Returns true if `op` ends a region or a block: nothing can follow it in
+/// its block, so a buffer it uses leaves the block.
+bool isBlockExit(Operation *op) {
+  return op->hasTrait<OpTrait::IsTerminator>() ||
+         op->hasTrait<OpTrait::ReturnLike>() ||
+         isa<RegionBranchTerminatorOpInterface>(op);
+}
+
+/// What the body of a loop does with a buffer its iteration arguments hold.
+enum class CarriedUse {
+  /// Every use was followed: the positions found are the only ones.
+  Known,
+  /// A use the body analysis does not follow: assume every result aliases.
+  Unknown,
+  /// The buffer escapes (stored, in flight past the body): never free it.
+  Escapes,
+};
+
+/// Adds to `values` the values of the body of `loop` that `arg` (an
+/// iteration argument) may alias, and to `positions` the yielded positions
+/// among them. Sets `reason` when the buffer escapes.
+CarriedUse followInBody(scf::ForOp loop, Value arg,
+                        SetVector<unsigned> &positions, DenseSet<Value> &values,
+                        std::string &reason) {
+  Operation *yield = loop.getBody()->getTerminator();
+  SmallVector<Value> worklist{arg};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!values.insert(value).second)
+      continue;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == yield) {
+        positions.insert(use.getOperandNumber());
+        continue;
+      }
+      if (isBlockExit(user) || isa<BranchOpInterface>(user))
+        return CarriedUse::Unknown;
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getValueToStore() == value) {
+        reason = "it is stored to memory";
+        return CarriedUse::Escapes;
+      }
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
+        if (view.getViewSource() == value)
+          worklist.push_back(view->getResult(0));
+        continue;
+      }
+      if (auto start = dyn_cast<CollectiveOpInterface>(user)) {
+        // The collective's wait must be in the block of its start.
+        Operation *wait = start.getWaitOp();
+        if (!wait) {
+          reason = "its collective is not waited on in the same block";
+          return CarriedUse::Escapes;
+        }
+        for (auto [index, output] : llvm::enumerate(start.getOutputs()))
+          if (output == value)
+            worklist.push_back(wait->getResult(index));
+        continue;
+      }
+      for (Value result : user->getResults())
+        if (isa<BaseMemRefType>(result.getType()) &&
+            !isa<memref::AllocOp>(user))
+          worklist.push_back(result);
+    }
+  }
+  return CarriedUse::Known;
+}
+
+/// Adds to `results` the results of `loop` that may hold the buffer passed
+/// as its init `init`: those of the iteration arguments that may hold it, the
+/// argument of `init` first, then any whose yielded value may alias an
+/// argument already found (a body that yields its argument in place, as
+/// one-shot bufferization makes it, adds only that one). Every memref result
+/// is added when the body uses the buffer in a way not followed here. Fails,
+/// with `reason` set, when the buffer escapes.
+LogicalResult getCarryingResults(scf::ForOp loop, OpOperand &init,
+                                 SmallVectorImpl<Value> &results,
+                                 std::string &reason) {
+  BlockArgument first = loop.getTiedLoopRegionIterArg(&init);
+  SetVector<unsigned> positions;
+  positions.insert(first.getArgNumber() - loop.getNumInductionVars());
+  DenseSet<Value> values;
+  CarriedUse use = CarriedUse::Known;
+  // Each round follows the arguments found in the previous one.
+  for (unsigned next = 0; next < positions.size() && use == CarriedUse::Known;
+       ++next)
+    use = followInBody(loop, loop.getRegionIterArgs()[positions[next]],
+                       positions, values, reason);
+  if (use == CarriedUse::Escapes)
+    return failure();
+  if (use == CarriedUse::Unknown) {
+    for (Value result : loop->getResults())
+      if (isa<BaseMemRefType>(result.getType()))
+        results.push_back(result);
+    return success();
+  }
+  for (unsigned position : positions)
+    results.push_back(loop->getResult(position));
+  return success();
+}
+
 /// Returns the op of the block of `def` after which the buffer `root` (a
 /// result of `def`) is dead, or null (with `reason` set) when the buffer
 /// escapes the block, or is freed elsewhere (`reason` empty).
@@ -59,9 +162,7 @@ Operation *findLastUse(Value root, Operation *def, std::string &reason) {
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
       // Nothing can follow a terminator: a buffer it uses leaves the block.
-      if (user->hasTrait<OpTrait::IsTerminator>() ||
-          user->hasTrait<OpTrait::ReturnLike>() ||
-          isa<RegionBranchTerminatorOpInterface>(user)) {
+      if (isBlockExit(user)) {
         if (isa<BranchOpInterface>(user))
           reason = "it is passed to another block";
         else if (!isa<func::ReturnOp>(user))
@@ -95,6 +196,16 @@ Operation *findLastUse(Value root, Operation *def, std::string &reason) {
         for (auto [index, output] : llvm::enumerate(start.getOutputs()))
           if (output == value)
             worklist.push_back(wait->getResult(index));
+        continue;
+      }
+      // A loop's result holds what its iteration argument holds at the end:
+      // only the results whose arguments may hold this buffer alias it.
+      if (auto loop = dyn_cast<scf::ForOp>(user);
+          loop && loop.getTiedLoopRegionIterArg(&use)) {
+        SmallVector<Value> results;
+        if (failed(getCarryingResults(loop, use, results, reason)))
+          return nullptr;
+        llvm::append_range(worklist, results);
         continue;
       }
       // Any other op with results of memref type might return an alias

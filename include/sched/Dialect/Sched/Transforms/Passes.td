@@ -974,7 +974,16 @@ def SchedInsertDeallocs : Pass<"sched-insert-deallocs", "func::FuncOp"> {
     `memref.dealloc` right after the last op of the block that uses it or one
     of its views. A collective start that reads or writes the buffer keeps it
     alive until its `sched.wait`, so no buffer is freed while a collective is
-    in flight on it. Freeing at the last use, rather than at the end of the
+    in flight on it. A buffer passed to an `scf.for` as an initial value
+    lives as long as the results of the iteration arguments that may hold it:
+    its own, and any whose yielded value may alias an argument that holds it
+    (followed through the body to a fixed point); a body that yields its
+    argument in place, as one-shot bufferization makes it, ties the buffer to
+    that one result, not to all of the loop's results. A body that stores the
+    argument, or hands it to a collective whose wait is not in the body,
+    lets it escape (remark); one whose uses the pass does not follow (a
+    nested terminator) ties it to every result. Freeing at the last use,
+    rather than at the end of the
     block as the upstream ownership-based deallocation does, keeps the peak
     memory of the executable at what `sched-report` predicts.
 

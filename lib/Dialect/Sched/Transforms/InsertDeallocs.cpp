@@ -14,6 +14,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -244,11 +245,123 @@ SmallVector<Value> getOwnedWaitResults(WaitOp wait) {
   return owned;
 }
 
+/// Returns true if `buffer`, an input of `start`, belongs to that collective
+/// alone once it starts: a `memref.alloc` of the start's block that the start
+/// reads once, as an input, and that every other use (an op of that block
+/// before the start returning no memref, no store, no other collective) is
+/// done with by then.
+bool isOwnedInput(CollectiveOpInterface start, Value buffer) {
+  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc || alloc->getBlock() != start->getBlock() ||
+      llvm::count(start->getOperands(), buffer) != 1 ||
+      llvm::is_contained(start.getOutputs(), buffer))
+    return false;
+  return llvm::all_of(buffer.getUses(), [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (user == start.getOperation())
+      return true;
+    return user->getBlock() == start->getBlock() &&
+           user->isBeforeInBlock(start) && !isBlockExit(user) &&
+           !isa<CollectiveOpInterface, memref::StoreOp>(user) &&
+           llvm::none_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>);
+  });
+}
+
+/// The inputs of the collectives whose future an scf.for carries at one
+/// position: started before the loop (`before`) and at the end of each
+/// iteration (`body`), waited at the start of the next iteration and after
+/// the loop. The buffer of each pair is in flight until that wait.
+struct CarriedInputs {
+  SmallVector<Value> before, body;
+  Operation *waitInBody = nullptr, *waitAfter = nullptr;
+};
+
+/// Matches the future `loop` carries at `position` and returns the inputs of
+/// its starts that they own (isOwnedInput), paired by position, or nothing.
+std::optional<CarriedInputs> matchCarriedInputs(scf::ForOp loop,
+                                                unsigned position) {
+  Value arg = loop.getRegionIterArgs()[position];
+  Value result = loop->getResult(position);
+  auto type = dyn_cast<FutureType>(arg.getType());
+  if (!type || !type.isBufferForm() || !arg.hasOneUse() || !result.hasOneUse())
+    return std::nullopt;
+  auto before =
+      loop.getInitArgs()[position].getDefiningOp<CollectiveOpInterface>();
+  auto body =
+      loop.getYieldedValues()[position].getDefiningOp<CollectiveOpInterface>();
+  auto waitInBody = dyn_cast<WaitOp>(*arg.user_begin());
+  auto waitAfter = dyn_cast<WaitOp>(*result.user_begin());
+  if (!before || !body || !waitInBody || !waitAfter ||
+      before->getBlock() != loop->getBlock() ||
+      body->getBlock() != loop.getBody() ||
+      waitInBody->getBlock() != loop.getBody() ||
+      waitAfter->getBlock() != loop->getBlock() ||
+      !before.getFuture().hasOneUse() || !body.getFuture().hasOneUse() ||
+      before.getInputs().size() != body.getInputs().size())
+    return std::nullopt;
+  CarriedInputs inputs;
+  inputs.waitInBody = waitInBody;
+  inputs.waitAfter = waitAfter;
+  for (auto [first, next] : llvm::zip(before.getInputs(), body.getInputs()))
+    if (first.getType() == next.getType() && isOwnedInput(before, first) &&
+        isOwnedInput(body, next)) {
+      inputs.before.push_back(first);
+      inputs.body.push_back(next);
+    }
+  if (inputs.before.empty())
+    return std::nullopt;
+  return inputs;
+}
+
+/// Carries the owned inputs of the collectives whose futures `loop` carries
+/// next to those futures, as iteration arguments of their own, and frees
+/// each after the wait that ends its collective: in the next iteration, or
+/// after the loop. Adds the allocations so freed to `freed`.
+void freeCarriedInputs(scf::ForOp loop, DenseSet<Operation *> &freed) {
+  IRRewriter rewriter(loop.getContext());
+  for (unsigned position = 0, e = loop.getNumRegionIterArgs(); position < e;
+       ++position) {
+    std::optional<CarriedInputs> inputs = matchCarriedInputs(loop, position);
+    if (!inputs)
+      continue;
+    rewriter.setInsertionPoint(loop);
+    FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
+        rewriter, inputs->before, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+          return inputs->body;
+        });
+    if (failed(grown))
+      continue;
+    loop = cast<scf::ForOp>(grown->getOperation());
+    unsigned first = loop.getNumRegionIterArgs() - inputs->before.size();
+    for (unsigned index = 0, n = inputs->before.size(); index < n; ++index) {
+      rewriter.setInsertionPointAfter(inputs->waitInBody);
+      memref::DeallocOp::create(rewriter, inputs->waitInBody->getLoc(),
+                                loop.getRegionIterArgs()[first + index]);
+      rewriter.setInsertionPointAfter(inputs->waitAfter);
+      memref::DeallocOp::create(rewriter, inputs->waitAfter->getLoc(),
+                                loop->getResult(first + index));
+      freed.insert(inputs->before[index].getDefiningOp());
+      freed.insert(inputs->body[index].getDefiningOp());
+    }
+  }
+}
+
 struct InsertDeallocsPass
     : public sched::impl::SchedInsertDeallocsBase<InsertDeallocsPass> {
   void runOnOperation() override {
+    // The inputs of loop-carried collectives first: they are freed after
+    // their wait in another block, which findLastUse does not see.
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    DenseSet<Operation *> freed;
+    for (scf::ForOp loop : loops)
+      freeCarriedInputs(loop, freed);
     SmallVector<memref::AllocOp> allocs;
-    getOperation().walk([&](memref::AllocOp op) { allocs.push_back(op); });
+    getOperation().walk([&](memref::AllocOp op) {
+      if (!freed.contains(op))
+        allocs.push_back(op);
+    });
     // The destinations of a collective whose future crossed a block are
     // freed after the last use of what its wait returns.
     SmallVector<std::pair<Value, Operation *>> buffers;

@@ -244,6 +244,48 @@ func.func @carried_escapes(%slot: memref<1xmemref<4xf32>>, %w: memref<4xf32>, %d
 
 // -----
 
+sched.process_group @g size = 2
+
+// The input of a collective whose future the loop carries (a reduce-scatter
+// of each iteration's gradients, waited in the next iteration) stays in
+// flight past its block: the loop carries it next to the future, and it is
+// freed after the wait that ends its collective, in the next iteration or
+// after the loop. Nothing is reported.
+// CHECK-LABEL: func.func @carried_inputs
+// CHECK: %[[G0:.*]] = memref.alloc() : memref<8xf32>
+// CHECK: %[[F0:.*]] = sched.reduce_scatter_start %[[G0]] into
+// CHECK: %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[F:.*]] = %[[F0]], %[[IN:.*]] = %[[G0]]) -> (!sched.future<memref<4xf32>>, memref<8xf32>)
+// CHECK: sched.wait %[[F]]
+// CHECK-NEXT: memref.dealloc %[[IN]] : memref<8xf32>
+// CHECK: %[[G:.*]] = memref.alloc() : memref<8xf32>
+// CHECK: %[[FN:.*]] = sched.reduce_scatter_start %[[G]] into
+// CHECK: scf.yield %[[FN]], %[[G]] : !sched.future<memref<4xf32>>, memref<8xf32>
+// CHECK: sched.wait %[[R]]#0
+// CHECK-NEXT: memref.dealloc %[[R]]#1 : memref<8xf32>
+func.func @carried_inputs(%x: memref<8xf32>, %y: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %g0 = memref.alloc() : memref<8xf32>
+  sched.compute "grads" ins(%x : memref<8xf32>) outs(%g0 : memref<8xf32>)
+  %d0 = memref.alloc() : memref<4xf32>
+  %f0 = sched.reduce_scatter_start %g0 into %d0 on @g reduction = sum scatter_dim = 0 : memref<8xf32> into memref<4xf32> -> !sched.future<memref<4xf32>>
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%f = %f0) -> (!sched.future<memref<4xf32>>) {
+    %s = sched.wait %f : !sched.future<memref<4xf32>>
+    sched.compute "update" ins(%s : memref<4xf32>) outs(%y : memref<4xf32>)
+    %g = memref.alloc() : memref<8xf32>
+    sched.compute "grads" ins(%x : memref<8xf32>) outs(%g : memref<8xf32>)
+    %d = memref.alloc() : memref<4xf32>
+    %fn = sched.reduce_scatter_start %g into %d on @g reduction = sum scatter_dim = 0 : memref<8xf32> into memref<4xf32> -> !sched.future<memref<4xf32>>
+    scf.yield %fn : !sched.future<memref<4xf32>>
+  }
+  %last = sched.wait %r : !sched.future<memref<4xf32>>
+  sched.compute "update" ins(%last : memref<4xf32>) outs(%y : memref<4xf32>)
+  return
+}
+
+// -----
+
 // Returned buffers (or views of them) belong to the caller: no dealloc and no
 // remark.
 // CHECK-LABEL: func.func @returned

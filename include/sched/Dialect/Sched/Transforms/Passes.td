@@ -994,6 +994,17 @@ def SchedInsertDeallocs : Pass<"sched-insert-deallocs", "func::FuncOp"> {
     of its own block used by nothing else (what
     sched-bufferize-carried-futures makes).
 
+    The input of such a collective stays in flight past its block too. When
+    an `scf.for` carries the future at one position from a start before the
+    loop, through a start at the end of its body, to a wait at the start of
+    the body and one after the loop, and each start's input is a
+    `memref.alloc` of its block that nothing uses after the start (a
+    reduce-scatter of each iteration's flattened gradients), the loop also
+    carries that input as an iteration argument of its own, and it is freed
+    right after the wait that ends its collective: in the next iteration, or
+    after the loop. Other carried inputs (an early start on the value the
+    iteration yields, which the loop also carries) are not freed (remark).
+
     An allocation whose aliases reach an op the pass cannot see through (a
     region terminator, a store of the memref itself, an op of unknown effects
     that captures it) is left to the caller and reported with a remark.

@@ -6,13 +6,15 @@
 #
 # Replays the memref.alloc and memref.dealloc ops of the first function of a
 # bufferized module (sched-opt's generic text after sched-insert-deallocs)
-# in program order, each scf.for body as many times as its constant trip
-# count, and prints the peak bytes held (the memref arguments plus every
-# allocation not yet freed) and the bytes still allocated at the end. What
+# in program order, each scf.for body once per value of its induction
+# variable (constant bounds), each scf.if body when its condition (an
+# arith.cmpi of index values) holds, and prints the peak bytes held (the
+# memref arguments plus every allocation not yet freed) and the bytes still
+# allocated at the end. What
 # the executable allocates, to compare with sched-report's peak of the same
 # IR and of the tensor program (bench/workloads/ROLLED-SCHEDULED.md, "The
-# frees, fixed"). Only static shapes and constant loop bounds are read;
-# anything else is an error.
+# frees, fixed"). Only static shapes, constant loop bounds and such
+# conditions are read; anything else is an error.
 #
 # Usage: bench/workloads/replay_allocs.py FILE.mlir
 #
@@ -33,42 +35,74 @@ def byte_size(memref):
     return size
 
 
-def parse(lines, i, constants):
-    """The ops from line `i` to the closing brace: ('op', text) or
-    ('for', trips, body)."""
+def parse(lines, i):
+    """The ops from line `i` to the closing brace: ('op', text),
+    ('for', iv, low, high, step, body) or ('if', condition, body)."""
     body = []
     while i < len(lines):
         text = lines[i].strip()
         if text.startswith("}"):
+            if "else" in text:
+                sys.exit(f"line {i + 1}: an scf.if with an else branch")
             return body, i
         if text.endswith("{") and "func.func" not in text:
-            loop = re.search(r"scf.for %\w+ = (%\w+) to (%\w+) step (%\w+)",
-                             text)
-            nested, i = parse(lines, i + 1, constants)
-            trips = 1
+            loop = re.search(
+                r"scf.for (%\w+) = (%\w+) to (%\w+) step (%\w+)", text)
+            branch = re.match(r"scf.if (%\w+) \{$", text)
+            nested, i = parse(lines, i + 1)
             if loop:
-                low, high, step = (constants[loop.group(k)] for k in (1, 2, 3))
-                trips = max(0, (high - low + step - 1) // step)
-            body.append(("for", trips, nested))
+                body.append(("for",) + loop.groups() + (nested,))
+            elif branch:
+                body.append(("if", branch.group(1), nested))
+            else:
+                sys.exit(f"line {i + 1}: a region that is no scf.for or "
+                         "scf.if: " + text)
         else:
             body.append(("op", text))
         i += 1
     return body, i
 
 
-def replay(body, state):
+PREDICATES = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b,
+              "slt": lambda a, b: a < b, "sle": lambda a, b: a <= b,
+              "sgt": lambda a, b: a > b, "sge": lambda a, b: a >= b,
+              "ult": lambda a, b: a < b, "ule": lambda a, b: a <= b,
+              "ugt": lambda a, b: a > b, "uge": lambda a, b: a >= b}
+
+
+def value(values, name):
+    if name not in values:
+        sys.exit(f"{name} is not a known index value")
+    return values[name]
+
+
+def replay(body, state, values):
     for node in body:
         if node[0] == "for":
-            for _ in range(node[1]):
-                replay(node[2], state)
+            _, iv, low, high, step, nested = node
+            for index in range(value(values, low), value(values, high),
+                               value(values, step)):
+                values[iv] = index
+                replay(nested, state, values)
             continue
-        alloc = re.match(r"%\w+ = memref.alloc\(\).*: (memref<[^>]*>)$",
-                         node[1])
+        if node[0] == "if":
+            if value(values, node[1]):
+                replay(node[2], state, values)
+            continue
+        text = node[1]
+        compare = re.match(
+            r"(%\w+) = arith.cmpi (\w+), (%\w+), (%\w+) : index$", text)
+        if compare:
+            name, predicate, lhs, rhs = compare.groups()
+            values[name] = PREDICATES[predicate](value(values, lhs),
+                                                 value(values, rhs))
+            continue
+        alloc = re.match(r"%\w+ = memref.alloc\(\).*: (memref<[^>]*>)$", text)
         if alloc:
             state["held"] += byte_size(alloc.group(1))
             state["peak"] = max(state["peak"], state["held"])
             continue
-        free = re.match(r"memref.dealloc %[\w#]+ : (memref<[^>]*>)$", node[1])
+        free = re.match(r"memref.dealloc %[\w#]+ : (memref<[^>]*>)$", text)
         if free:
             state["held"] -= byte_size(free.group(1))
 
@@ -84,9 +118,9 @@ def main():
     start = next(i for i, line in enumerate(lines) if "func.func" in line)
     arguments = sum(byte_size(memref) for memref in
                     re.findall(r"%arg\d+: (memref<[^>]*>)", lines[start]))
-    body, _ = parse(lines, start + 1, constants)
+    body, _ = parse(lines, start + 1)
     state = {"held": arguments, "peak": arguments}
-    replay(body, state)
+    replay(body, state, constants)
     print(f"peak {state['peak']} bytes, {state['held'] - arguments} bytes "
           "allocated at the end")
 

@@ -9,6 +9,7 @@
 #include "sched/Dialect/Sched/IR/SchedOps.h"
 #include "sched/Dialect/Sched/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -246,11 +247,11 @@ SmallVector<Value> getOwnedWaitResults(WaitOp wait) {
 }
 
 /// Returns true if `buffer`, an input of `start`, belongs to that collective
-/// alone once it starts: a `memref.alloc` of the start's block that the start
-/// reads once, as an input, and that every other use (an op of that block
-/// before the start returning no memref, no store, no other collective) is
-/// done with by then.
-bool isOwnedInput(CollectiveOpInterface start, Value buffer) {
+/// alone once the block of the start is done with it: a `memref.alloc` of
+/// that block that the start reads once, as an input, and whose every other
+/// use is an op of the block, before `limit` if given, that returns no
+/// memref and is no store, terminator or other collective.
+bool isOwnedInput(CollectiveOpInterface start, Value buffer, Operation *limit) {
   auto alloc = buffer.getDefiningOp<memref::AllocOp>();
   if (!alloc || alloc->getBlock() != start->getBlock() ||
       llvm::count(start->getOperands(), buffer) != 1 ||
@@ -261,23 +262,27 @@ bool isOwnedInput(CollectiveOpInterface start, Value buffer) {
     if (user == start.getOperation())
       return true;
     return user->getBlock() == start->getBlock() &&
-           user->isBeforeInBlock(start) && !isBlockExit(user) &&
+           (!limit || user->isBeforeInBlock(limit)) && !isBlockExit(user) &&
            !isa<CollectiveOpInterface, memref::StoreOp>(user) &&
            llvm::none_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>);
   });
 }
 
 /// The inputs of the collectives whose future an scf.for carries at one
-/// position: started before the loop (`before`) and at the end of each
-/// iteration (`body`), waited at the start of the next iteration and after
-/// the loop. The buffer of each pair is in flight until that wait.
+/// position: started before the loop and at the end of each iteration
+/// (`body`), waited at the start of the next iteration and after the loop.
+/// Each buffer is in flight until that wait. `before` holds the first
+/// start's input of each pair; `beforeOwned` says whether it may be freed
+/// (otherwise only the body's are, from the second iteration on).
 struct CarriedInputs {
   SmallVector<Value> before, body;
+  SmallVector<bool> beforeOwned;
   Operation *waitInBody = nullptr, *waitAfter = nullptr;
 };
 
 /// Matches the future `loop` carries at `position` and returns the inputs of
-/// its starts that they own (isOwnedInput), paired by position, or nothing.
+/// its starts that the body's start owns (isOwnedInput), paired by
+/// position, or nothing.
 std::optional<CarriedInputs> matchCarriedInputs(scf::ForOp loop,
                                                 unsigned position) {
   Value arg = loop.getRegionIterArgs()[position];
@@ -303,20 +308,72 @@ std::optional<CarriedInputs> matchCarriedInputs(scf::ForOp loop,
   inputs.waitInBody = waitInBody;
   inputs.waitAfter = waitAfter;
   for (auto [first, next] : llvm::zip(before.getInputs(), body.getInputs()))
-    if (first.getType() == next.getType() && isOwnedInput(before, first) &&
-        isOwnedInput(body, next)) {
+    if (first.getType() == next.getType() &&
+        isOwnedInput(body, next, /*limit=*/nullptr)) {
       inputs.before.push_back(first);
       inputs.body.push_back(next);
+      inputs.beforeOwned.push_back(isOwnedInput(before, first, loop));
     }
   if (inputs.before.empty())
     return std::nullopt;
   return inputs;
 }
 
-/// Carries the owned inputs of the collectives whose futures `loop` carries
-/// next to those futures, as iteration arguments of their own, and frees
-/// each after the wait that ends its collective: in the next iteration, or
-/// after the loop. Adds the allocations so freed to `freed`.
+/// Creates `memref.dealloc` of `buffer` at the insertion point of
+/// `rewriter`, under `scf.if` of `condition` when one is given.
+void createDealloc(IRRewriter &rewriter, Location loc, Value buffer,
+                   Value condition) {
+  if (!condition) {
+    memref::DeallocOp::create(rewriter, loc, buffer);
+    return;
+  }
+  auto branch = scf::IfOp::create(rewriter, loc, condition,
+                                  /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(branch.thenBlock());
+  memref::DeallocOp::create(rewriter, loc, buffer);
+}
+
+/// Frees the carried inputs of the loop `loop` (grown by their iteration
+/// arguments from `first` on) after the waits that end their collectives.
+/// An input of the first start that is not its own is not freed: the body
+/// frees the argument only from the second iteration on, and the loop's
+/// result only when the loop ran.
+void createCarriedDeallocs(IRRewriter &rewriter, scf::ForOp loop,
+                           unsigned first, const CarriedInputs &inputs) {
+  Location loc = loop.getLoc();
+  Value later, ran;
+  if (!llvm::all_of(inputs.beforeOwned, [](bool owned) { return owned; })) {
+    rewriter.setInsertionPointAfter(inputs.waitInBody);
+    later = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                  loop.getInductionVar(), loop.getLowerBound());
+    std::optional<APInt> trips = loop.getStaticTripCount();
+    if (!trips || trips->isZero()) {
+      rewriter.setInsertionPointAfter(inputs.waitAfter);
+      ran = arith::CmpIOp::create(rewriter, loc,
+                                  loop.getUnsignedCmp()
+                                      ? arith::CmpIPredicate::ult
+                                      : arith::CmpIPredicate::slt,
+                                  loop.getLowerBound(), loop.getUpperBound());
+    }
+  }
+  for (auto [index, owned] : llvm::enumerate(inputs.beforeOwned)) {
+    rewriter.setInsertionPointAfter(later ? later.getDefiningOp()
+                                          : inputs.waitInBody);
+    createDealloc(rewriter, inputs.waitInBody->getLoc(),
+                  loop.getRegionIterArgs()[first + index],
+                  owned ? Value() : later);
+    rewriter.setInsertionPointAfter(ran ? ran.getDefiningOp()
+                                        : inputs.waitAfter);
+    createDealloc(rewriter, inputs.waitAfter->getLoc(),
+                  loop->getResult(first + index), owned ? Value() : ran);
+  }
+}
+
+/// Carries the inputs of the collectives whose futures `loop` carries next
+/// to those futures, as iteration arguments of their own, and frees each
+/// after the wait that ends its collective: in the next iteration, or after
+/// the loop. Adds the allocations so freed to `freed`.
 void freeCarriedInputs(scf::ForOp loop, DenseSet<Operation *> &freed) {
   IRRewriter rewriter(loop.getContext());
   for (unsigned position = 0, e = loop.getNumRegionIterArgs(); position < e;
@@ -333,15 +390,12 @@ void freeCarriedInputs(scf::ForOp loop, DenseSet<Operation *> &freed) {
     if (failed(grown))
       continue;
     loop = cast<scf::ForOp>(grown->getOperation());
-    unsigned first = loop.getNumRegionIterArgs() - inputs->before.size();
-    for (unsigned index = 0, n = inputs->before.size(); index < n; ++index) {
-      rewriter.setInsertionPointAfter(inputs->waitInBody);
-      memref::DeallocOp::create(rewriter, inputs->waitInBody->getLoc(),
-                                loop.getRegionIterArgs()[first + index]);
-      rewriter.setInsertionPointAfter(inputs->waitAfter);
-      memref::DeallocOp::create(rewriter, inputs->waitAfter->getLoc(),
-                                loop->getResult(first + index));
-      freed.insert(inputs->before[index].getDefiningOp());
+    createCarriedDeallocs(rewriter, loop,
+                          loop.getNumRegionIterArgs() - inputs->before.size(),
+                          *inputs);
+    for (auto [index, owned] : llvm::enumerate(inputs->beforeOwned)) {
+      if (owned)
+        freed.insert(inputs->before[index].getDefiningOp());
       freed.insert(inputs->body[index].getDefiningOp());
     }
   }

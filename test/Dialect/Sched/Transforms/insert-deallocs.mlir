@@ -286,6 +286,56 @@ func.func @carried_inputs(%x: memref<8xf32>, %y: memref<4xf32>) {
 
 // -----
 
+sched.process_group @g size = 2
+
+// An early start on the value an iteration yields (TP's first backward
+// gather): the body's input is its own, the first start's is also the
+// value the loop carries, so only the body's are freed: the argument from
+// the second iteration on, the loop's result only when the loop ran (its
+// trip count is not known here). The first input stays allocated, with the
+// remark.
+// CHECK-LABEL: func.func @carried_early_start
+// CHECK: %[[A0:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: %[[F0:.*]] = sched.all_gather_start %[[A0]] into
+// CHECK: %[[R:.*]]:3 = scf.for %[[I:.*]] = %[[LB:.*]] to %[[UB:.*]] step {{.*}} iter_args(%[[V:.*]] = %[[A0]], %[[F:.*]] = %[[F0]], %[[IN:.*]] = %[[A0]])
+// CHECK: sched.wait %[[F]]
+// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ne, %[[I]], %[[LB]] : index
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK-NEXT: memref.dealloc %[[IN]] : memref<4xf32>
+// CHECK-NEXT: }
+// CHECK: %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: sched.all_gather_start %[[A]] into
+// CHECK: scf.yield %[[V]], %{{.*}}, %[[A]] :
+// CHECK: sched.wait %[[R]]#1
+// CHECK-NEXT: %[[RAN:.*]] = arith.cmpi slt, %[[LB]], %[[UB]] : index
+// CHECK-NEXT: scf.if %[[RAN]] {
+// CHECK-NEXT: memref.dealloc %[[R]]#2 : memref<4xf32>
+// CHECK-NEXT: }
+func.func @carried_early_start(%x: memref<4xf32>, %y: memref<8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer not freed here: its collective is not waited on in the same block}}
+  %a0 = memref.alloc() : memref<4xf32>
+  sched.compute "grad" ins(%x : memref<4xf32>) outs(%a0 : memref<4xf32>)
+  %d0 = memref.alloc() : memref<8xf32>
+  %f0 = sched.all_gather_start %a0 into %d0 on @g gather_dim = 0 : memref<4xf32> into memref<8xf32> -> !sched.future<memref<8xf32>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%v = %a0, %f = %f0) -> (memref<4xf32>, !sched.future<memref<8xf32>>) {
+    %g = sched.wait %f : !sched.future<memref<8xf32>>
+    sched.compute "use" ins(%g, %v : memref<8xf32>, memref<4xf32>) outs(%y : memref<8xf32>)
+    %a = memref.alloc() : memref<4xf32>
+    sched.compute "grad" ins(%v : memref<4xf32>) outs(%a : memref<4xf32>)
+    %d = memref.alloc() : memref<8xf32>
+    %fn = sched.all_gather_start %a into %d on @g gather_dim = 0 : memref<4xf32> into memref<8xf32> -> !sched.future<memref<8xf32>>
+    memref.copy %a, %v : memref<4xf32> to memref<4xf32>
+    scf.yield %v, %fn : memref<4xf32>, !sched.future<memref<8xf32>>
+  }
+  %last = sched.wait %r#1 : !sched.future<memref<8xf32>>
+  sched.compute "use" ins(%last, %r#0 : memref<8xf32>, memref<4xf32>) outs(%y : memref<8xf32>)
+  return
+}
+
+// -----
+
 // Returned buffers (or views of them) belong to the caller: no dealloc and no
 // remark.
 // CHECK-LABEL: func.func @returned

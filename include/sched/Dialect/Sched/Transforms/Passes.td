@@ -996,14 +996,20 @@ def SchedInsertDeallocs : Pass<"sched-insert-deallocs", "func::FuncOp"> {
 
     The input of such a collective stays in flight past its block too. When
     an `scf.for` carries the future at one position from a start before the
-    loop, through a start at the end of its body, to a wait at the start of
-    the body and one after the loop, and each start's input is a
-    `memref.alloc` of its block that nothing uses after the start (a
-    reduce-scatter of each iteration's flattened gradients), the loop also
-    carries that input as an iteration argument of its own, and it is freed
-    right after the wait that ends its collective: in the next iteration, or
-    after the loop. Other carried inputs (an early start on the value the
-    iteration yields, which the loop also carries) are not freed (remark).
+    loop, through a start in its body, to a wait in the body and one after
+    the loop, and the body start's input is a `memref.alloc` of the body that
+    the start reads once and nothing else aliases (ops of the body that read
+    or write it, no store, yield or other collective: a reduce-scatter of
+    each iteration's flattened gradients, an early gather of the value the
+    iteration copies into its carried argument), the loop also carries that
+    input as an iteration argument of its own, and it is freed right after
+    the wait that ends its collective: in the next iteration, or after the
+    loop. The first start's input is freed the same way when it is as much
+    its own before the loop; otherwise (it is also a value the loop carries)
+    it stays allocated (remark), the body frees the carried input only from
+    the second iteration on (`scf.if` on the induction variable), and the
+    loop's result only when the loop ran (an `scf.if` unless the trip count
+    is known).
 
     An allocation whose aliases reach an op the pass cannot see through (a
     region terminator, a store of the memref itself, an op of unknown effects

@@ -974,7 +974,16 @@ def SchedInsertDeallocs : Pass<"sched-insert-deallocs", "func::FuncOp"> {
     `memref.dealloc` right after the last op of the block that uses it or one
     of its views. A collective start that reads or writes the buffer keeps it
     alive until its `sched.wait`, so no buffer is freed while a collective is
-    in flight on it. Freeing at the last use, rather than at the end of the
+    in flight on it. A buffer passed to an `scf.for` as an initial value
+    lives as long as the results of the iteration arguments that may hold it:
+    its own, and any whose yielded value may alias an argument that holds it
+    (followed through the body to a fixed point); a body that yields its
+    argument in place, as one-shot bufferization makes it, ties the buffer to
+    that one result, not to all of the loop's results. A body that stores the
+    argument, or hands it to a collective whose wait is not in the body,
+    lets it escape (remark); one whose uses the pass does not follow (a
+    nested terminator) ties it to every result. Freeing at the last use,
+    rather than at the end of the
     block as the upstream ownership-based deallocation does, keeps the peak
     memory of the executable at what `sched-report` predicts.
 
@@ -984,6 +993,23 @@ def SchedInsertDeallocs : Pass<"sched-insert-deallocs", "func::FuncOp"> {
     when every start the wait's future may come from wrote a `memref.alloc`
     of its own block used by nothing else (what
     sched-bufferize-carried-futures makes).
+
+    The input of such a collective stays in flight past its block too. When
+    an `scf.for` carries the future at one position from a start before the
+    loop, through a start in its body, to a wait in the body and one after
+    the loop, and the body start's input is a `memref.alloc` of the body that
+    the start reads once and nothing else aliases (ops of the body that read
+    or write it, no store, yield or other collective: a reduce-scatter of
+    each iteration's flattened gradients, an early gather of the value the
+    iteration copies into its carried argument), the loop also carries that
+    input as an iteration argument of its own, and it is freed right after
+    the wait that ends its collective: in the next iteration, or after the
+    loop. The first start's input is freed the same way when it is as much
+    its own before the loop; otherwise (it is also a value the loop carries)
+    it stays allocated (remark), the body frees the carried input only from
+    the second iteration on (`scf.if` on the induction variable), and the
+    loop's result only when the loop ran (an `scf.if` unless the trip count
+    is known).
 
     An allocation whose aliases reach an op the pass cannot see through (a
     region terminator, a store of the memref itself, an op of unknown effects

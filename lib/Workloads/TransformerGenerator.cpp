@@ -926,8 +926,11 @@ Value Generator::rolledAdam(Value gradStack) {
       "layers.optimizer", 0, c.layers, {inPlace ? shards : emptyStack(shard)},
       [&](Value l, ValueRange args) {
         prefix = "layers.";
-        Value updated =
-            adam(sliceAt(inPlace ? args[0] : shards, l), sliceAt(gradStack, l));
+        // One statement each: the order of the slices must not depend on
+        // the compiler's order of evaluating arguments.
+        Value grad = sliceAt(gradStack, l);
+        Value row = sliceAt(inPlace ? args[0] : shards, l);
+        Value updated = adam(row, grad);
         return SmallVector<Value>{insertAt(updated, args[0], l)};
       });
   return update.getResult(0);

@@ -128,9 +128,9 @@ LogicalResult SchedReport::boundWithinBudget(FunctionOpInterface function,
       computeMemoryAwareBounds(sim->simOps, memory, budget);
   if (failed(bound))
     return success();
-  FunctionReport::MemoryBound row{budget, bound->getBestUs(), bound->orderUs,
-                                  bound->tailUs, bound->headUs,
-                                  bound->budgetPairs};
+  FunctionReport::MemoryBound row{budget,         bound->getBestUs(),
+                                  bound->orderUs, bound->tailUs,
+                                  bound->headUs,  bound->budgetPairs};
   report.memoryBound = row;
   return success();
 }

@@ -606,6 +606,7 @@ void Bucketer::growBucket(ArrayRef<BucketMember> list, unsigned seed) {
   Bucket bucket;
   bucket.members.push_back(list[seed]);
   bucket.bytes = list[seed].bytes;
+  bucket.anyMeasured = isMeasured(list[seed].start);
   bucket.startPos = bucket.seedStart = list[seed].start;
   bucket.waitPos = bucket.seedWait = list[seed].wait;
   bucketOf[list[seed].start] = bucketOf[list[seed].wait] = buckets.size();
@@ -720,6 +721,12 @@ FailureOr<double> Bucketer::bucketTime(unsigned start, int64_t bytes) {
 /// the model's gain from bucketing, and the measured times' scale. (Before,
 /// the merged collective fell back to the model alone, which priced a
 /// bucket of measured collectives at the model's time.)
+bool Bucketer::isMeasured(unsigned start) const {
+  return CostModel::getMeasuredCollectiveTimeUs(
+             cast<CollectiveOpInterface>(sim.ops[start]))
+      .has_value();
+}
+
 FailureOr<double> Bucketer::getMergedTime(ArrayRef<BucketMember> members,
                                           int64_t bytes, bool &measured) {
   FailureOr<double> time = bucketTime(members.front().start, bytes);
@@ -1112,12 +1119,18 @@ std::optional<const char *> Bucketer::mergeInGraph(JoinAttempt &attempt) {
 LogicalResult Bucketer::simulateTrials(JoinAttempt &attempt) {
   const Bucket &bucket = buckets[attempt.index];
   const BucketMember &member = attempt.member;
-  SmallVector<BucketMember, 8> members(bucket.members.begin(),
-                                       bucket.members.end());
-  members.push_back(member);
-  bool measured = false;
-  FailureOr<double> time =
-      getMergedTime(members, bucket.bytes + member.bytes, measured);
+  // Measured members scale the merged time (getMergedTime); the members are
+  // only walked then.
+  FailureOr<double> time = failure();
+  if (bucket.anyMeasured || isMeasured(member.start)) {
+    SmallVector<BucketMember, 8> members(bucket.members.begin(),
+                                         bucket.members.end());
+    members.push_back(member);
+    bool measured = false;
+    time = getMergedTime(members, bucket.bytes + member.bytes, measured);
+  } else {
+    time = bucketTime(member.start, bucket.bytes + member.bytes);
+  }
   if (failed(time))
     return failure();
   double exposed = simulation->getTotals().exposedCommUs;
@@ -1337,12 +1350,15 @@ LogicalResult Bucketer::commitJoin(JoinAttempt &attempt) {
   Bucket &bucket = buckets[attempt.index];
   bucket.members.assign(attempt.members.begin(), attempt.members.end());
   bucket.bytes += member.bytes;
-  bool measured = false;
-  FailureOr<double> time =
-      getMergedTime(bucket.members, bucket.bytes, measured);
+  bucket.anyMeasured |= isMeasured(member.start);
   bucket.measuredTimeUs.reset();
-  if (succeeded(time) && measured)
-    bucket.measuredTimeUs = *time;
+  if (bucket.anyMeasured) {
+    bool measured = false;
+    FailureOr<double> time =
+        getMergedTime(bucket.members, bucket.bytes, measured);
+    if (succeeded(time) && measured)
+      bucket.measuredTimeUs = *time;
+  }
   bucket.startPos = trial.start;
   bucket.waitPos = trial.wait;
   bucketOf[member.start] = bucketOf[member.wait] = attempt.index;

@@ -126,8 +126,10 @@ struct Bucket {
   unsigned seedStart = 0, seedWait = 0;
   /// The bounds of the members, ignoring edges among them.
   BucketBounds bounds;
-  /// Where a member has a measured time (`sched.cost`): the merged
-  /// collective's time (Bucketer::getMergedTime), which its start carries.
+  /// Whether a member has a measured time (`sched.cost`).
+  bool anyMeasured = false;
+  /// Then: the merged collective's time (Bucketer::getMergedTime), which
+  /// its start carries.
   std::optional<double> measuredTimeUs;
 };
 
@@ -237,6 +239,7 @@ private:
   std::optional<InFlightDiagnostic> remarkRefusal(unsigned pos,
                                                   BucketRefusal why);
   FailureOr<double> bucketTime(unsigned start, int64_t bytes);
+  bool isMeasured(unsigned start) const;
   FailureOr<double> getMergedTime(ArrayRef<BucketMember> members, int64_t bytes,
                                   bool &measured);
   bool haveDisjointBuffers(const Bucket &bucket, BucketMember member) const;

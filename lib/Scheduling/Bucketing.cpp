@@ -24,6 +24,7 @@
 #include "sched/Dialect/Sched/IR/SchedDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
@@ -1475,10 +1476,9 @@ static void remarkBucket(Operation *merged, ArrayRef<Operation *> ops,
       << ordinal(waitIndex, count) << " wait";
 }
 
-BucketingSummary sched::materializeBuckets(MLIRContext *context,
-                                           ArrayRef<Operation *> ops,
-                                           ArrayRef<Bucket> buckets,
-                                           bool explain) {
+FailureOr<BucketingSummary>
+sched::materializeBuckets(MLIRContext *context, ArrayRef<Operation *> ops,
+                          ArrayRef<Bucket> buckets, bool explain) {
   OpBuilder builder(context);
   BucketingSummary summary;
   for (const Bucket &bucket : buckets) {
@@ -1507,6 +1507,10 @@ BucketingSummary sched::materializeBuckets(MLIRContext *context,
       ops[member.wait]->erase();
     for (const BucketMember &member : bucket.members)
       ops[member.start]->erase();
+    // The two ops are new: MLIR's verifier has not seen them (in
+    // sched-pipeline it does not run after this pass, DeferredVerification).
+    if (failed(mlir::verify(merged)) || failed(mlir::verify(wait)))
+      return failure();
   }
   return summary;
 }

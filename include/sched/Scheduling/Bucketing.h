@@ -318,10 +318,12 @@ struct BucketingSummary {
 /// Replaces the members of every bucket of two or more collectives (of the
 /// block whose ops `ops` lists by position) by one variadic start at the
 /// bucket's start and one wait at its wait; with `explain`, a remark for
-/// each bucket.
-BucketingSummary materializeBuckets(MLIRContext *context,
-                                    ArrayRef<Operation *> ops,
-                                    ArrayRef<Bucket> buckets, bool explain);
+/// each bucket. Verifies each start and wait it builds (mlir::verify);
+/// fails after the verifier's error if one is invalid.
+FailureOr<BucketingSummary> materializeBuckets(MLIRContext *context,
+                                               ArrayRef<Operation *> ops,
+                                               ArrayRef<Bucket> buckets,
+                                               bool explain);
 
 /// Returns true if the block that materializeBuckets would make of `ops`
 /// and `buckets` puts more than `cap` collectives of a group in flight (a

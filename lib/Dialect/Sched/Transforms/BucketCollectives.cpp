@@ -314,12 +314,17 @@ LogicalResult SchedBucketCollectives::bucketBody(func::FuncOp func,
                                       block.sim.ops, bucketer.getBuckets(), cap)
                            ? func.clone()
                            : func::FuncOp();
-  BucketingSummary made = materializeBuckets(func.getContext(), block.sim.ops,
-                                             bucketer.getBuckets(), explain);
+  FailureOr<BucketingSummary> made = materializeBuckets(
+      func.getContext(), block.sim.ops, bucketer.getBuckets(), explain);
+  if (failed(made)) {
+    if (saved)
+      saved.erase();
+    return failure();
+  }
   if (saved && restoreIfOverInFlight(func, saved, cap))
     return success();
   if (!explain)
-    emitShortRemarks(func, nullptr, made, bucketer, options);
+    emitShortRemarks(func, nullptr, *made, bucketer, options);
   return success();
 }
 
@@ -379,8 +384,13 @@ SchedBucketCollectives::bucketNestedBlock(func::FuncOp func, Block &nested,
                          ? holder->clone()
                          : nullptr;
   unsigned regionIndex = nested.getParent()->getRegionNumber();
-  BucketingSummary made = materializeBuckets(
+  FailureOr<BucketingSummary> made = materializeBuckets(
       func.getContext(), analyses.sim.ops, bucketer.getBuckets(), explain);
+  if (failed(made)) {
+    if (saved)
+      saved->erase();
+    return failure();
+  }
   std::optional<std::pair<CollectiveOpInterface, int64_t>> excess =
       saved ? findInFlightExcess(nested, maxInFlight) : std::nullopt;
   if (excess) {
@@ -391,7 +401,7 @@ SchedBucketCollectives::bucketNestedBlock(func::FuncOp func, Block &nested,
         << "); the block is left as it was";
     holder->getRegion(regionIndex).takeBody(saved->getRegion(regionIndex));
   } else if (!explain) {
-    emitShortRemarks(func, &nested, made, bucketer, options);
+    emitShortRemarks(func, &nested, *made, bucketer, options);
   }
   if (saved)
     saved->erase();

@@ -25,6 +25,7 @@
 #include "sched/Dialect/Sched/IR/SchedRanksAttr.h"
 #include "sched/Scheduling/ExactSchedule.h"
 #include "sched/Scheduling/MemoryTrade.h"
+#include "sched/Scheduling/OrderVerifier.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
@@ -337,9 +338,10 @@ private:
   /// Returns why `func` is not searched, or nothing if it is.
   std::optional<std::string> whyNotSearched(func::FuncOp func) const;
   /// Runs `passes` on `func` (runPipeline) with the verification of the
-  /// passes that defer it left to the pass manager's run after this pass
-  /// (DeferredVerification, which sets `verificationDeferred`); returns
-  /// whether they succeeded. This pass must then not mark the analyses
+  /// passes that defer it left to this pass (DeferredVerification, which
+  /// sets `verificationDeferred`); returns whether they succeeded. This
+  /// pass must then check the order (verifyOpOrder) or leave the function
+  /// to the pass manager's verifier, by not marking the analyses
   /// preserved.
   LogicalResult runPasses(OpPassManager &passes, func::FuncOp func);
   /// Runs every variant on `func` (whose input `input` evaluates to
@@ -530,12 +532,13 @@ void PipelineSearch::runOnOperation() {
     if (failed(runPasses(variants.front().passes, func)))
       return signalPassFailure();
     // The passes of the pipeline shared this pass's analyses and
-    // invalidated those they changed. If one deferred MLIR's verifier, the
-    // pass manager verifies the function after this pass, which then
-    // preserves nothing; otherwise the verifier ran after each pass that
-    // changed the IR and nothing is left to verify again.
-    if (verificationDeferred)
-      return;
+    // invalidated those they changed. Those that deferred MLIR's verifier
+    // only moved ops within their blocks and built the ops they verified
+    // themselves (DeferredVerification): what is left to check is the
+    // order, not the whole function again.
+    if (verificationDeferred &&
+        failed(verifyOpOrder(func, "sched-pipeline's passes")))
+      return signalPassFailure();
     getAnalysisManager().invalidate({});
     markAllAnalysesPreserved();
     return;

@@ -307,7 +307,13 @@ static std::string formatMicroseconds(double us) {
 LogicalResult mlir::sched::forEachNestedBlock(
     func::FuncOp func, const NestedBlockWalk &walk,
     llvm::function_ref<LogicalResult(Block &)> orderBlock) {
-  for (Block *block : getNestedBlocks(func)) {
+  return forEachNestedBlock(func, getNestedBlocks(func), walk, orderBlock);
+}
+
+LogicalResult mlir::sched::forEachNestedBlock(
+    func::FuncOp func, ArrayRef<Block *> nested, const NestedBlockWalk &walk,
+    llvm::function_ref<LogicalResult(Block &)> orderBlock) {
+  for (Block *block : nested) {
     if (walk.onlyWithCollectives && !issuesCollectives(block))
       continue;
     if (!walk.crossingFutures && remarkCrossingFuture(*block, walk.skipRemark))
@@ -451,6 +457,24 @@ int64_t mlir::sched::getLargestCollectiveBytes(func::FuncOp func) {
       largest = std::max(largest, *bytes);
   });
   return largest;
+}
+
+BodyScan mlir::sched::scanBody(func::FuncOp func, bool sizeCollectives) {
+  BodyScan scan;
+  for (Block &block : func.getBody())
+    for (Operation &op : block) {
+      scan.holdsRegions |= op.getNumRegions() > 0;
+      if (!sizeCollectives)
+        continue;
+      if (auto collective = dyn_cast<CollectiveOpInterface>(&op)) {
+        FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(collective);
+        if (succeeded(bytes))
+          scan.largestCollective = std::max(scan.largestCollective, *bytes);
+      }
+    }
+  if (scan.holdsRegions)
+    scan.largestCollective = 0;
+  return scan;
 }
 
 double mlir::sched::getMemoryAllowance(double slackBytes, int64_t allowance,

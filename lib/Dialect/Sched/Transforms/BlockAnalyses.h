@@ -269,6 +269,13 @@ LogicalResult
 forEachNestedBlock(func::FuncOp func, const NestedBlockWalk &walk,
                    llvm::function_ref<LogicalResult(Block &)> orderBlock);
 
+/// forEachNestedBlock over `nested`, the getNestedBlocks of `func` as it is
+/// now, which the caller already has.
+LogicalResult
+forEachNestedBlock(func::FuncOp func, ArrayRef<Block *> nested,
+                   const NestedBlockWalk &walk,
+                   llvm::function_ref<LogicalResult(Block &)> orderBlock);
+
 /// The op order of one block, to put back.
 class BlockOrder {
 public:
@@ -315,6 +322,23 @@ struct OverlapSearchOptions {
 /// included (CostModel::getCollectiveBytes: the larger of its input and
 /// output); 0 without a collective, or for one that cannot be sized.
 int64_t getLargestCollectiveBytes(func::FuncOp func);
+
+/// What one pass over the ops directly in a function's body finds.
+struct BodyScan {
+  /// Whether one of them holds a region: the walks into nested blocks
+  /// (getNestedBlocks, hasNestedWork, warnOnUnsimulatedRegions) find
+  /// nothing otherwise.
+  bool holdsRegions = false;
+  /// The bytes of the largest collective of the function, as
+  /// getLargestCollectiveBytes counts them, if asked for and nothing holds
+  /// a region (0 otherwise).
+  int64_t largestCollective = 0;
+};
+
+/// Scans the ops of `func`'s body once (a walk of the function visits the
+/// same ops when none holds a region), with their largest collective if
+/// `sizeCollectives`.
+BodyScan scanBody(func::FuncOp func, bool sizeCollectives);
 
 /// Returns the growth of the peak that the overlap budget allows: the
 /// largest of `slackBytes` (the slack's share of the base peak), `allowance`

@@ -668,15 +668,20 @@ void SchedPipelineLoopCollectives::runOnOperation() {
   func::FuncOp func = getOperation();
   if (func.isExternal())
     return markAllAnalysesPreserved();
-  if (failed(validateOptions(func.getLoc())) || failed(checkNests(func)))
+  if (failed(validateOptions(func.getLoc())))
     return signalPassFailure();
   // Innermost loops first (a post-order walk), so that each nest is
-  // pipelined at its innermost loop with a movable collective.
+  // pipelined at its innermost loop with a movable collective. The nests
+  // are checked only if a loop was pipelined already.
   SmallVector<scf::ForOp> loops;
+  bool anyPipelined = false;
   func.walk([&](scf::ForOp loop) {
+    anyPipelined |= loop->hasAttr(kPipelineDepthAttr);
     if (hasDirectCollectives(loop))
       loops.push_back(loop);
   });
+  if (anyPipelined && failed(checkNests(func)))
+    return signalPassFailure();
   if (loops.empty())
     return markAllAnalysesPreserved();
   FailureOr<TargetAttr> target = lookupTargetOrEmitError(func);

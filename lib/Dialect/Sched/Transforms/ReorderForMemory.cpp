@@ -59,6 +59,7 @@ private:
   /// first, with a remark for each whose peak changed; returns whether any
   /// did. Fails after an error.
   FailureOr<bool> reorderNestedBlocks(func::FuncOp func,
+                                      ArrayRef<Block *> nested,
                                       const LowPeakOrderOptions &options);
   /// The peaks of a function's blocks before and after reordering.
   struct BodyPeaks {
@@ -133,13 +134,14 @@ static bool isReorderable(Block *block) {
 
 FailureOr<bool>
 SchedReorderForMemory::reorderNestedBlocks(func::FuncOp func,
+                                           ArrayRef<Block *> nested,
                                            const LowPeakOrderOptions &options) {
   // Innermost first: a lower peak in a body never raises the function's, so
   // no budget applies.
   bool changed = false;
   NestedBlockWalk walk{"not reordered", /*onlyWithCollectives=*/false,
                        std::nullopt};
-  if (failed(forEachNestedBlock(func, walk, [&](Block &block) {
+  if (failed(forEachNestedBlock(func, nested, walk, [&](Block &block) {
         if (!isReorderable(&block))
           return success();
         FailureOr<LowPeakOrder> result = reorderBlockForMemory(block, options);
@@ -347,14 +349,14 @@ void SchedReorderForMemory::runOnOperation() {
   // With nested blocks, the capacity is checked against the whole body's
   // peak (a body's peak on top of what is live around its op).
   std::optional<int64_t> functionPeakBefore;
-  if (func.getBody().hasOneBlock() &&
-      llvm::any_of(getNestedBlocks(func), isReorderable)) {
+  SmallVector<Block *> nested = getNestedBlocks(func);
+  if (func.getBody().hasOneBlock() && llvm::any_of(nested, isReorderable)) {
     FailureOr<int64_t> peak = getFunctionPeak(func);
     if (failed(peak))
       return signalPassFailure();
     functionPeakBefore = *peak;
   }
-  FailureOr<bool> nestedChanged = reorderNestedBlocks(func, options);
+  FailureOr<bool> nestedChanged = reorderNestedBlocks(func, nested, options);
   if (failed(nestedChanged))
     return signalPassFailure();
   FailureOr<BodyPeaks> peaks = reorderBody(func, options, *nestedChanged);

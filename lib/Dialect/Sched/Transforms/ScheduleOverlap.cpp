@@ -284,12 +284,19 @@ void SchedScheduleOverlap::runOnOperation() {
   func->removeDiscardableAttr(SchedDialect::getInputPeakAttrName());
   if (failed(validateOptions(func.getLoc())))
     return signalPassFailure();
-  largestCollective =
-      collectiveAllowance > 0 ? getLargestCollectiveBytes(func) : 0;
+  // One pass over the body; the walks into nested blocks only where an op
+  // holds a region.
+  BodyScan scan = scanBody(func, /*sizeCollectives=*/collectiveAllowance > 0);
+  largestCollective = 0;
+  if (collectiveAllowance > 0)
+    largestCollective = scan.holdsRegions ? getLargestCollectiveBytes(func)
+                                          : scan.largestCollective;
   // A region op the simulation does not enter (scf.while, scf.forall) is
   // one op of zero time to every order: say so, as sched-report does.
-  warnOnUnsimulatedRegions(func);
-  FailureOr<std::optional<Peaks>> peaks = scheduleWithNested(func);
+  if (scan.holdsRegions)
+    warnOnUnsimulatedRegions(func);
+  FailureOr<std::optional<Peaks>> peaks =
+      scan.holdsRegions ? scheduleWithNested(func) : std::optional<Peaks>();
   if (succeeded(peaks) && !*peaks)
     peaks = schedule(func, std::nullopt, /*share=*/true);
   if (failed(peaks))

@@ -16,6 +16,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <numeric>
@@ -163,6 +164,60 @@ static Value getAliasSource(OpResult result) {
   return {};
 }
 
+/// Returns the values the future `future` may come from, one block away:
+/// for an iteration argument or a loop's result, the value the loop yields
+/// for it and its initial value; for the result of another op with
+/// regions (an `scf.if`, an `scf.execute_region`), what each of its blocks
+/// yields.
+static SmallVector<Value, 2> getFutureSources(Value future) {
+  SmallVector<Value, 2> sources;
+  if (auto arg = dyn_cast<BlockArgument>(future)) {
+    auto loop =
+        dyn_cast_or_null<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
+    if (!loop)
+      return sources;
+    if (OpOperand *yielded = loop.getTiedLoopYieldedValue(arg))
+      sources.push_back(yielded->get());
+    if (OpOperand *init = loop.getTiedLoopInit(arg))
+      sources.push_back(init->get());
+    return sources;
+  }
+  auto result = cast<OpResult>(future);
+  Operation *op = result.getOwner();
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    if (BlockArgument arg = loop.getTiedLoopRegionIterArg(result))
+      if (OpOperand *yielded = loop.getTiedLoopYieldedValue(arg))
+        sources.push_back(yielded->get());
+    if (OpOperand *init = loop.getTiedLoopInit(result))
+      sources.push_back(init->get());
+    return sources;
+  }
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>() &&
+          result.getResultNumber() < block.back().getNumOperands())
+        sources.push_back(block.back().getOperand(result.getResultNumber()));
+  return sources;
+}
+
+/// Returns the first collective start that `future` may come from, through
+/// loops and branches (getFutureSources, depth first), or null.
+static CollectiveOpInterface findStart(Value future,
+                                       llvm::SmallDenseSet<Value, 8> &seen) {
+  if (!seen.insert(future).second)
+    return {};
+  if (auto start = future.getDefiningOp<CollectiveOpInterface>())
+    return start;
+  for (Value source : getFutureSources(future))
+    if (CollectiveOpInterface start = findStart(source, seen))
+      return start;
+  return {};
+}
+static CollectiveOpInterface findStart(Value future) {
+  llvm::SmallDenseSet<Value, 8> seen;
+  return findStart(future, seen);
+}
+
 namespace mlir {
 namespace sched {
 /// Fills a BufferLiveness: the buffers that the arguments and the results
@@ -183,18 +238,42 @@ public:
   /// Binds the results of `wait` to the buffers of its start.
   void bindWaitResults(WaitOp wait);
   /// Adds a buffer for each shaped result of `op`, the op at `step`, that is
-  /// not an alias of a buffer already there.
+  /// not an alias of a buffer already there, and the buffers of its future
+  /// results.
   LogicalResult addResultBuffers(Operation *op, unsigned step);
+  /// Sizes the inputs in flight of the futures that enter the block as
+  /// iteration arguments, once every step has its buffers.
+  void sizeCarriedInputs();
   /// Adds the uses of every step (including values used in nested regions
   /// and the inputs of collectives in flight) and marks what the terminator
   /// uses live to the end.
   void addUses();
 
 private:
+  /// The buffers a future stands for in the block: what its collective
+  /// writes (one per value the future carries; the wait's results share
+  /// them) and what it reads. Every use of the future uses them all, so a
+  /// collective's inputs and outputs stay live wherever its future goes (a
+  /// wait, a loop that carries it, the terminator that yields it).
+  struct FutureBuffers {
+    SmallVector<std::optional<unsigned>, 1> destinations;
+    SmallVector<unsigned, 2> inputs;
+  };
+
   /// Returns the size of a value of `type` with `bounds`; static types are
   /// sized once.
   FailureOr<int64_t> getSize(ShapedType type, DenseI64ArrayAttr bounds,
                              Location loc);
+  /// Adds the buffers of a future that enters the block: an iteration
+  /// argument (`def` empty: live on entry) or the result of an op with
+  /// regions at step `def`. It carries the values of a collective started
+  /// elsewhere (another iteration, a nested block); its destinations are
+  /// sized from its type.
+  LogicalResult addEnteringFuture(Value future, std::optional<unsigned> def,
+                                  Location loc);
+  /// Adds the buffers of `result`, a future that an op with regions returns:
+  /// a loop result stands for what its initial value stands for.
+  LogicalResult addFutureResult(OpResult result, unsigned step);
   /// Adds a buffer of `size` bytes for `value`, defined at `def`.
   unsigned newBuffer(Value value, int64_t size, std::optional<unsigned> def,
                      bool liveOut);
@@ -208,9 +287,15 @@ private:
   /// cost more than a lookup. Dynamic shapes and bounds are sized every
   /// time. Only looked up, never iterated.
   llvm::DenseMap<Type, int64_t> staticSizes;
-  /// The buffers of each tensor-form start, one per result: the lowering
-  /// allocates each destination on its own and frees it after its last use.
-  llvm::DenseMap<Value, SmallVector<unsigned, 1>> futureParts;
+  /// The buffers of each future of the block (a start's, an iteration
+  /// argument's, a loop's result). Tensor-form destinations are one buffer
+  /// per result: the lowering allocates each destination on its own and
+  /// frees it after its last use. Only looked up, never iterated.
+  llvm::DenseMap<Value, FutureBuffers> futures;
+  /// The iteration arguments that carry a future into the block, with the
+  /// buffer of their inputs in flight (sized by `sizeCarriedInputs`), in
+  /// argument order.
+  SmallVector<std::pair<BlockArgument, unsigned>> carriedInputs;
 };
 } // namespace sched
 } // namespace mlir
@@ -254,20 +339,135 @@ LogicalResult BufferLivenessBuilder::addArguments(Block &block,
       return failure();
     newBuffer(arg, *size, std::nullopt, liveThroughout);
   }
+  // The futures that the loop carries into its body: what the collective
+  // started in the previous iteration (or before the loop) holds, live on
+  // entry until the wait.
+  auto loop = dyn_cast_or_null<LoopLikeOpInterface>(block.getParentOp());
+  if (!loop)
+    return success();
+  for (BlockArgument arg : block.getArguments()) {
+    auto type = dyn_cast<FutureType>(arg.getType());
+    if (!type || !loop.getTiedLoopInit(arg))
+      continue;
+    if (failed(addEnteringFuture(arg, std::nullopt, arg.getLoc())))
+      return failure();
+    if (type.isBufferForm())
+      continue;
+    // The inputs of the collective in flight, sized once the block's steps
+    // have their buffers (sizeCarriedInputs).
+    unsigned inputs = newBuffer(arg, 0, std::nullopt, false);
+    FutureBuffers &entry = futures[arg];
+    if (!entry.destinations.empty())
+      liveness.storage[arg] = *entry.destinations.front();
+    entry.inputs.push_back(inputs);
+    carriedInputs.push_back({arg, inputs});
+  }
   return success();
+}
+
+LogicalResult BufferLivenessBuilder::addEnteringFuture(
+    Value future, std::optional<unsigned> def, Location loc) {
+  CollectiveOpInterface start = findStart(future);
+  Attribute boundsAttr =
+      start && !start.isBufferForm() ? start->getAttr(kDimBoundsAttr) : nullptr;
+  ArrayRef<Type> types = cast<FutureType>(future.getType()).getValueTypes();
+  FutureBuffers entry;
+  for (auto [index, type] : llvm::enumerate(types)) {
+    DenseI64ArrayAttr bounds;
+    if (start && start.isBufferForm() && index < start.getOutputs().size())
+      bounds = getDimBounds(start.getOutputs()[index]);
+    else if (start)
+      bounds = getDimBounds(boundsAttr, index, types.size());
+    FailureOr<int64_t> size = getSize(cast<ShapedType>(type), bounds, loc);
+    if (failed(size))
+      return failure();
+    entry.destinations.push_back(newBuffer(future, *size, def, false));
+  }
+  if (!entry.destinations.empty())
+    liveness.storage[future] = *entry.destinations.front();
+  futures[future] = std::move(entry);
+  return success();
+}
+
+LogicalResult BufferLivenessBuilder::addFutureResult(OpResult result,
+                                                     unsigned step) {
+  // A loop's result (a branch's) is what its initial value (what a branch
+  // yields) stands for, if that is a future of this block.
+  for (Value source : getFutureSources(result)) {
+    auto known = futures.find(source);
+    if (known == futures.end())
+      continue;
+    FutureBuffers copy = known->second;
+    futures[result] = std::move(copy);
+    if (std::optional<unsigned> buffer = liveness.lookup(source))
+      liveness.storage[result] = *buffer;
+    return success();
+  }
+  // A collective started in the nested block: its destinations from here
+  // on, and the inputs it reads from this block.
+  if (failed(addEnteringFuture(result, step, result.getOwner()->getLoc())))
+    return failure();
+  if (CollectiveOpInterface start = findStart(result))
+    for (Value operand : start->getOperands())
+      if (std::optional<unsigned> buffer = liveness.lookup(operand))
+        futures[result].inputs.push_back(*buffer);
+  return success();
+}
+
+void BufferLivenessBuilder::sizeCarriedInputs() {
+  if (carriedInputs.empty())
+    return;
+  // What the body yields besides futures: the next iteration has it as an
+  // argument already.
+  llvm::SmallDenseSet<unsigned, 8> yielded;
+  Operation *terminator = liveness.ops.empty() ? nullptr : liveness.ops.back();
+  if (terminator && terminator->hasTrait<OpTrait::IsTerminator>())
+    for (Value operand : terminator->getOperands())
+      if (!isa<FutureType>(operand.getType()))
+        if (std::optional<unsigned> buffer = liveness.lookup(operand))
+          yielded.insert(*buffer);
+  for (auto [arg, inputs] : carriedInputs) {
+    // The start whose future the body yields for this argument: its inputs
+    // are what the next iteration receives in flight. Those of a block
+    // argument, and those the body also yields, are carried by an argument
+    // already (0 bytes more).
+    llvm::SmallDenseSet<Value, 8> seen;
+    Value source = arg;
+    while (auto sourceArg = dyn_cast<BlockArgument>(source)) {
+      auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
+      OpOperand *yielded = loop.getTiedLoopYieldedValue(sourceArg);
+      if (!yielded || !seen.insert(source).second)
+        break;
+      source = yielded->get();
+    }
+    auto entry = futures.find(source);
+    if (isa<BlockArgument>(source) || entry == futures.end())
+      continue;
+    int64_t bytes = 0;
+    for (unsigned buffer : entry->second.inputs)
+      if (problem.buffers[buffer].def && !yielded.contains(buffer))
+        bytes += problem.buffers[buffer].size;
+    problem.buffers[inputs].size = bytes;
+  }
 }
 
 LogicalResult
 BufferLivenessBuilder::addCollectiveBuffers(CollectiveOpInterface collective,
                                             unsigned step) {
   Value future = collective.getFuture();
+  FutureBuffers entry;
+  for (Value operand : collective->getOperands())
+    if (std::optional<unsigned> buffer = liveness.lookup(operand))
+      entry.inputs.push_back(*buffer);
   if (collective.isBufferForm()) {
     // The future stands for the destinations; it allocates nothing.
+    for (Value output : collective.getOutputs())
+      entry.destinations.push_back(liveness.lookup(output));
     newBuffer(future, 0, step, false);
+    futures[future] = std::move(entry);
     return success();
   }
   Attribute boundsAttr = collective->getAttr(kDimBoundsAttr);
-  SmallVector<unsigned, 1> parts;
   for (auto [index, type] : llvm::enumerate(collective.getResultValueTypes())) {
     FailureOr<int64_t> size =
         getSize(cast<ShapedType>(type),
@@ -276,22 +476,24 @@ BufferLivenessBuilder::addCollectiveBuffers(CollectiveOpInterface collective,
                 collective->getLoc());
     if (failed(size))
       return failure();
-    parts.push_back(newBuffer(future, *size, step, false));
+    entry.destinations.push_back(newBuffer(future, *size, step, false));
   }
   // `lookup` of the future answers its first buffer.
-  if (!parts.empty())
-    liveness.storage[future] = parts.front();
-  futureParts[future] = std::move(parts);
+  if (!entry.destinations.empty())
+    liveness.storage[future] = *entry.destinations.front();
+  futures[future] = std::move(entry);
   return success();
 }
 
 void BufferLivenessBuilder::bindWaitResults(WaitOp wait) {
   auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>();
-  auto parts = futureParts.find(wait.getFuture());
+  auto entry = futures.find(wait.getFuture());
   for (auto [index, result] : llvm::enumerate(wait.getResults())) {
-    if (parts != futureParts.end()) {
-      if (index < parts->second.size())
-        liveness.storage[result] = parts->second[index];
+    if (entry != futures.end()) {
+      ArrayRef<std::optional<unsigned>> destinations =
+          entry->second.destinations;
+      if (index < destinations.size() && destinations[index])
+        liveness.storage[result] = *destinations[index];
       continue;
     }
     Value source = wait.getFuture();
@@ -306,6 +508,11 @@ LogicalResult BufferLivenessBuilder::addResultBuffers(Operation *op,
                                                       unsigned step) {
   Attribute boundsAttr = op->getAttr(kDimBoundsAttr);
   for (OpResult result : op->getResults()) {
+    if (isa<FutureType>(result.getType()) && op->getNumRegions() != 0) {
+      if (failed(addFutureResult(result, step)))
+        return failure();
+      continue;
+    }
     auto type = dyn_cast<ShapedType>(result.getType());
     if (!type)
       continue;
@@ -337,11 +544,13 @@ LogicalResult BufferLivenessBuilder::addResultBuffers(Operation *op,
 
 void BufferLivenessBuilder::addUse(Value value, unsigned step) {
   if (isa<FutureType>(value.getType())) {
-    auto parts = futureParts.find(value);
-    if (parts != futureParts.end()) {
-      for (unsigned buffer : parts->second)
+    auto entry = futures.find(value);
+    if (entry != futures.end()) {
+      for (std::optional<unsigned> buffer : entry->second.destinations)
+        if (buffer)
+          problem.addUse(*buffer, step);
+      for (unsigned buffer : entry->second.inputs)
         problem.addUse(buffer, step);
-      return;
     }
   }
   if (std::optional<unsigned> buffer = liveness.lookup(value))
@@ -349,6 +558,9 @@ void BufferLivenessBuilder::addUse(Value value, unsigned step) {
 }
 
 void BufferLivenessBuilder::addUses() {
+  // Collectives in flight keep their inputs (and, in the buffer form, their
+  // destinations) live wherever their future goes: `addUse` of a future uses
+  // them.
   const std::vector<Operation *> &ops = liveness.ops;
   for (unsigned step = 0, e = ops.size(); step < e; ++step) {
     Operation *op = ops[step];
@@ -362,12 +574,6 @@ void BufferLivenessBuilder::addUses() {
           addUse(operand, step);
       });
     }
-    // Collectives in flight keep their inputs (and, in the buffer form, their
-    // destinations) live until the wait.
-    if (auto wait = dyn_cast<WaitOp>(op))
-      if (auto start = wait.getFuture().getDefiningOp<CollectiveOpInterface>())
-        for (Value operand : start->getOperands())
-          addUse(operand, step);
   }
   // What the terminator uses lives to the end.
   if (!ops.empty() && ops.back()->hasTrait<OpTrait::IsTerminator>())
@@ -451,6 +657,7 @@ FailureOr<BufferLiveness> BufferLiveness::build(Block &block, Options options) {
       return failure();
     }
   }
+  builder.sizeCarriedInputs();
   builder.addUses();
   return liveness;
 }

@@ -24,8 +24,17 @@
 //   it. A write into such a value still allocates (one-shot bufferization
 //   copies a value from above that a loop body overwrites).
 // * An in-flight collective keeps its inputs and its output live from its
-//   start to its wait: the start allocates the output (all results of a
-//   bucket in one allocation) and the wait counts as a use of the inputs.
+//   start to its wait: the start allocates the output (one buffer per result
+//   of a bucket) and every use of its future (the wait, a loop that carries
+//   it, a yield) counts as a use of its inputs and outputs.
+// * A future that enters the block (an iteration argument; a loop's,
+//   branch's or region's result) stands for the collective in flight: an
+//   iteration argument has, live on entry, its destinations (sized from its
+//   type) and, in the tensor form, the inputs of the start whose future the
+//   body yields for it (less what the body also yields and what is not the
+//   body's own storage); a loop's result shares what its initial future
+//   stands for; another op's future result gets its destinations at that op.
+//   The wait's results share the destinations.
 // * Block arguments are live on entry; they are kept live to the end or
 //   freed after their last use, as the options say. Values used by the
 //   terminator are live to the end.

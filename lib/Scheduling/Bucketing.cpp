@@ -1476,9 +1476,10 @@ static void remarkBucket(Operation *merged, ArrayRef<Operation *> ops,
       << ordinal(waitIndex, count) << " wait";
 }
 
-FailureOr<BucketingSummary>
-sched::materializeBuckets(MLIRContext *context, ArrayRef<Operation *> ops,
-                          ArrayRef<Bucket> buckets, bool explain) {
+FailureOr<BucketingSummary> sched::materializeBuckets(MLIRContext *context,
+                                                      ArrayRef<Operation *> ops,
+                                                      ArrayRef<Bucket> buckets,
+                                                      bool explain) {
   OpBuilder builder(context);
   BucketingSummary summary;
   for (const Bucket &bucket : buckets) {

@@ -123,6 +123,7 @@ TEST_F(OrderVerifierTest, ATerminatorThatIsNotLastIsReported) {
   Operation *terminator = opAt(func, 3);
   // The return before the op that defines its operand, and no longer last.
   terminator->moveBefore(opAt(func, 2));
-  EXPECT_EQ(check(func), "this terminator is not the last op of its block in the "
-                         "order the test gave it");
+  EXPECT_EQ(check(func),
+            "this terminator is not the last op of its block in the "
+            "order the test gave it");
 }

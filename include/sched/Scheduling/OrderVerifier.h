@@ -1,4 +1,4 @@
-//===- OrderVerifier.h - what moving ops within blocks can break -*- C++ -*-===//
+//===- OrderVerifier.h - what moving ops within blocks breaks ---*- C++ -*-===//
 //
 // Part of the sched project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -30,8 +30,8 @@ namespace sched {
 /// definition (or is a block argument, which moving ops within blocks
 /// cannot take out of scope), and each terminator is the last op of its
 /// block. Emits an error at the first op that breaks it ("... in the order
-/// <stage> gave the block"), and fails. Walks the ops once; the blocks' cached op order
-/// is recomputed where a move invalidated it.
+/// <stage> gave the block"), and fails. Walks the ops once; the blocks' cached
+/// op order is recomputed where a move invalidated it.
 LogicalResult verifyOpOrder(Operation *root, StringRef stage);
 
 } // namespace sched

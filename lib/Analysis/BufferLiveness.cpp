@@ -274,6 +274,9 @@ private:
   /// Adds the buffers of `result`, a future that an op with regions returns:
   /// a loop result stands for what its initial value stands for.
   LogicalResult addFutureResult(OpResult result, unsigned step);
+  /// Records the buffers of `future`; `lookup` of the future answers its
+  /// first destination.
+  void recordFuture(Value future, FutureBuffers entry);
   /// Adds a buffer of `size` bytes for `value`, defined at `def`.
   unsigned newBuffer(Value value, int64_t size, std::optional<unsigned> def,
                      bool liveOut);
@@ -321,6 +324,12 @@ unsigned BufferLivenessBuilder::newBuffer(Value value, int64_t size,
   liveness.bufferValues.push_back(value);
   liveness.storage[value] = buffer;
   return buffer;
+}
+
+void BufferLivenessBuilder::recordFuture(Value future, FutureBuffers entry) {
+  if (!entry.destinations.empty() && entry.destinations.front())
+    liveness.storage[future] = *entry.destinations.front();
+  futures[future] = std::move(entry);
 }
 
 LogicalResult BufferLivenessBuilder::addArguments(Block &block,
@@ -383,9 +392,7 @@ LogicalResult BufferLivenessBuilder::addEnteringFuture(
       return failure();
     entry.destinations.push_back(newBuffer(future, *size, def, false));
   }
-  if (!entry.destinations.empty())
-    liveness.storage[future] = *entry.destinations.front();
-  futures[future] = std::move(entry);
+  recordFuture(future, std::move(entry));
   return success();
 }
 
@@ -479,9 +486,7 @@ BufferLivenessBuilder::addCollectiveBuffers(CollectiveOpInterface collective,
     entry.destinations.push_back(newBuffer(future, *size, step, false));
   }
   // `lookup` of the future answers its first buffer.
-  if (!entry.destinations.empty())
-    liveness.storage[future] = *entry.destinations.front();
-  futures[future] = std::move(entry);
+  recordFuture(future, std::move(entry));
   return success();
 }
 

@@ -20,6 +20,7 @@
 #include "llvm/Support/thread.h"
 
 #if defined(__GLIBC__)
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #endif
@@ -208,6 +209,17 @@ LogicalResult sched::checkInputText(const llvm::SourceMgr &sourceMgr,
   return emitErrorAtOffset(sourceMgr, context, *offset)
          << "dense arrays of 'index' are not supported (MLIR's parser "
             "crashes on them); use an integer element type such as i64";
+}
+
+void sched::configureBatchAllocator() {
+#if defined(__GLIBC__)
+  // Setting either turns glibc's dynamic thresholds off. 1 GiB of free top
+  // memory is kept at most; a larger block is still mapped on its own.
+  constexpr int kTrimThreshold = 1 << 30;
+  constexpr int kMmapThreshold = 32 << 20;
+  (void)mallopt(M_TRIM_THRESHOLD, kTrimThreshold);
+  (void)mallopt(M_MMAP_THRESHOLD, kMmapThreshold);
+#endif
 }
 
 int sched::runWithLargeStack(llvm::function_ref<int()> work) {

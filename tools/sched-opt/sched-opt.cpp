@@ -99,6 +99,7 @@ static int runSchedOpt(int argc, char **argv, DialectRegistry &registry) {
 }
 
 int main(int argc, char **argv) {
+  sched::configureBatchAllocator();
   sched::registerSchedVersionPrinter();
   sched::registerMaxNestingDepthOption();
   sched::registerAllPasses();

@@ -73,6 +73,7 @@ static void registerImportFXJSON() {
 }
 
 int main(int argc, char **argv) {
+  sched::configureBatchAllocator();
   sched::registerSchedVersionPrinter();
   sched::registerMaxNestingDepthOption();
   registerImportFXJSON();

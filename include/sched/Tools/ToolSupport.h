@@ -114,6 +114,16 @@ bool refusesInputText(StringRef buffer, unsigned maxDepth);
 LogicalResult checkInputText(const llvm::SourceMgr &sourceMgr,
                              MLIRContext *context, unsigned maxDepth);
 
+/// Sets the C library's allocator up for a batch compile (glibc; elsewhere
+/// it does nothing): memory a pass frees stays in the process for the next
+/// pass instead of going back to the operating system at each large free
+/// (M_TRIM_THRESHOLD), and blocks up to 32 MiB come from
+/// the heap instead of a mapping of their own (M_MMAP_THRESHOLD), so that the
+/// passes' per-op arrays are not faulted in again by every pass. For tools
+/// that compile one input and exit, not for long-lived ones (the language
+/// server).
+void configureBatchAllocator();
+
 /// Runs `work` on a thread with a stack of kToolStackSize bytes, which also
 /// becomes the default stack size of the threads started after it (MLIR's
 /// thread pool), and returns its result.

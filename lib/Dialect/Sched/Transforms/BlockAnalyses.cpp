@@ -449,13 +449,19 @@ LogicalResult mlir::sched::validateOverlapOptions(
   return success();
 }
 
+/// Raises `largest` to the bytes `collective` moves, where the cost model
+/// sizes it.
+static void raiseToCollectiveBytes(CollectiveOpInterface collective,
+                                   int64_t &largest) {
+  FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(collective);
+  if (succeeded(bytes))
+    largest = std::max(largest, *bytes);
+}
+
 int64_t mlir::sched::getLargestCollectiveBytes(func::FuncOp func) {
   int64_t largest = 0;
-  func.walk([&](CollectiveOpInterface op) {
-    FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(op);
-    if (succeeded(bytes))
-      largest = std::max(largest, *bytes);
-  });
+  func.walk(
+      [&](CollectiveOpInterface op) { raiseToCollectiveBytes(op, largest); });
   return largest;
 }
 
@@ -466,11 +472,8 @@ BodyScan mlir::sched::scanBody(func::FuncOp func, bool sizeCollectives) {
       scan.holdsRegions |= op.getNumRegions() > 0;
       if (!sizeCollectives)
         continue;
-      if (auto collective = dyn_cast<CollectiveOpInterface>(&op)) {
-        FailureOr<int64_t> bytes = CostModel::getCollectiveBytes(collective);
-        if (succeeded(bytes))
-          scan.largestCollective = std::max(scan.largestCollective, *bytes);
-      }
+      if (auto collective = dyn_cast<CollectiveOpInterface>(&op))
+        raiseToCollectiveBytes(collective, scan.largestCollective);
     }
   if (scan.holdsRegions)
     scan.largestCollective = 0;

@@ -225,20 +225,26 @@ FailureOr<std::optional<BlockAnalyses>> BlockAnalyses::build(
   return std::optional<BlockAnalyses>(std::move(*analyses));
 }
 
+/// Appends the blocks of the simulated region ops in `region`'s blocks to
+/// `blocks`, innermost first; walks into those ops only (the body of a
+/// compute op, or a block without such ops, is not walked).
+static void appendNestedBlocks(Region &region,
+                               SmallVectorImpl<Block *> &blocks) {
+  for (Block &block : region)
+    for (Operation &op : block) {
+      if (op.getNumRegions() == 0 || !isSimulatedRegionOp(&op))
+        continue;
+      for (Region &nested : op.getRegions())
+        appendNestedBlocks(nested, blocks);
+      for (Region &nested : op.getRegions())
+        for (Block &nestedBlock : nested)
+          blocks.push_back(&nestedBlock);
+    }
+}
+
 SmallVector<Block *> mlir::sched::getNestedBlocks(func::FuncOp func) {
   SmallVector<Block *> blocks;
-  // Post-order: the ops nested in an op are visited before it.
-  func.getBody().walk<WalkOrder::PostOrder>([&](Operation *op) {
-    if (!isSimulatedRegionOp(op))
-      return;
-    for (Operation *parent = op->getParentOp(); parent != func;
-         parent = parent->getParentOp())
-      if (!isSimulatedRegionOp(parent))
-        return;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        blocks.push_back(&block);
-  });
+  appendNestedBlocks(func.getBody(), blocks);
   return blocks;
 }
 
